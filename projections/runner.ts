@@ -1,0 +1,322 @@
+/**
+ * Runs projections: read a batch of events → apply it → compare-and-set the
+ * checkpoint → pg_notify the changed topics, all in one transaction, so a read model
+ * never holds an event twice or misses one, whatever crashes when.
+ *
+ * One process owns a projection at a time (a session advisory lock on a dedicated
+ * connection); other processes stand by and take over if the owner goes away.
+ */
+import pg from 'pg';
+import type { Checkpoint, EventStore } from '../src/eventstore/port.ts';
+import { handlesEvent, type Projection } from './projection.ts';
+import { installProjection, tableMap, type InstalledState } from './schema.ts';
+import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
+
+export const CHANGES_CHANNEL = 'spotter_changes';
+const LOCK_NAMESPACE = 7321002;
+const NOTIFY_LIMIT = 7000;
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  generation: number;
+  checkpoint: Checkpoint | null;
+  owned: boolean;
+  /** Events readable in the store that this projection has not applied yet. */
+  lag: number;
+  lastError: string | null;
+  rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  /** Fallback poll for events appended by other processes. */
+  pollMs?: number;
+  log?: (msg: string) => void;
+}
+
+class Worker {
+  state: InstalledState | null = null;
+  owned = false;
+  lastError: string | null = null;
+  private lockClient: pg.Client | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  /** Newest checkpoint appended by this process: catch-up retries until it is visible. */
+  target: Checkpoint | null = null;
+  private waiters: { checkpoint: Checkpoint; resolve: () => void }[] = [];
+
+  constructor(
+    readonly projection: Projection,
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly databaseUrl: string,
+    private readonly opts: Required<RunnerOptions>,
+  ) {}
+
+  async tryAcquire(): Promise<boolean> {
+    if (this.owned) return true;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    await client.connect();
+    client.on('error', () => this.release());
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NAMESPACE, this.projection.name]);
+    if (!rows[0]!.ok) {
+      await client.end();
+      return false;
+    }
+    this.lockClient = client;
+    this.owned = true;
+    this.state = await installProjection(this.pool, this.projection);
+    return true;
+  }
+
+  release(): void {
+    this.owned = false;
+    const c = this.lockClient;
+    this.lockClient = null;
+    c?.end().catch(() => {});
+  }
+
+  /** Coalesces wake-ups: at most one catch-up runs, and one more is queued behind it. */
+  wake(): Promise<void> {
+    if (!this.owned) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.catchUp();
+        } while (this.again);
+        this.lastError = null;
+        // An append of ours can be invisible for a moment while an older transaction
+        // is still open (see the store's late-commit rule): look again very soon
+        // rather than waiting for the poll.
+        if (this.target && (!this.state?.checkpoint || this.state.checkpoint < this.target)) {
+          setTimeout(() => void this.wake(), 2);
+        }
+      } catch (e) {
+        this.lastError = (e as Error).message;
+        this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const from = this.state!.checkpoint;
+      const events = await this.store.readAll(from, this.opts.batchSize);
+      if (events.length === 0) return;
+      const last = events[events.length - 1]!.checkpoint;
+      const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
+      const moved = await this.commitBatch(from, last, relevant);
+      if (!moved) {
+        // A rebuild switched generations (or another owner moved on): reload and go on.
+        this.state = await installProjection(this.pool, this.projection);
+        continue;
+      }
+      this.state = { ...this.state!, checkpoint: last };
+      this.settleWaiters();
+      if (events.length < this.opts.batchSize) return;
+    }
+  }
+
+  private async commitBatch(from: Checkpoint | null, to: Checkpoint, events: Parameters<Projection['apply']>[0]): Promise<boolean> {
+    const tx = await this.pool.connect();
+    const state = this.state!;
+    try {
+      await tx.query('BEGIN');
+      const topics = events.length
+        ? await this.projection.apply(events, { tx, table: tableMap(this.projection, state.generation) })
+        : [];
+      const { rowCount } = await tx.query(
+        `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
+         WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
+        [to, this.projection.name, state.generation, from],
+      );
+      if (rowCount !== 1) {
+        await tx.query('ROLLBACK');
+        return false;
+      }
+      for (const payload of notifyPayloads(this.projection.name, to, [...topics])) {
+        await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+      }
+      await tx.query('COMMIT');
+      return true;
+    } catch (e) {
+      await tx.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      tx.release();
+    }
+  }
+
+  waitFor(checkpoint: Checkpoint): Promise<void> {
+    if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ checkpoint, resolve }));
+  }
+
+  private settleWaiters(): void {
+    const at = this.state!.checkpoint!;
+    this.waiters = this.waiters.filter((w) => (w.checkpoint <= at ? (w.resolve(), false) : true));
+  }
+}
+
+/** Splits topics over several notifications: pg_notify payloads are capped near 8 kB. */
+export function notifyPayloads(projection: string, checkpoint: Checkpoint, topics: string[]): string[] {
+  if (topics.length === 0) return [];
+  const unique = [...new Set(topics)];
+  const out: string[] = [];
+  let chunk: string[] = [];
+  let size = 0;
+  for (const t of unique) {
+    if (size + t.length + 3 > NOTIFY_LIMIT && chunk.length) {
+      out.push(JSON.stringify({ p: projection, c: checkpoint, t: chunk }));
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(t);
+    size += t.length + 3;
+  }
+  out.push(JSON.stringify({ p: projection, c: checkpoint, t: chunk }));
+  return out;
+}
+
+export class ProjectionRunner {
+  private readonly workers = new Map<string, Worker>();
+  private readonly opts: Required<RunnerOptions>;
+  private timer: NodeJS.Timeout | null = null;
+  private offAppended: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly databaseUrl: string,
+    projections: Projection[],
+    opts: RunnerOptions = {},
+  ) {
+    this.opts = { batchSize: 1000, pollMs: 250, log: (m) => console.error(m), ...opts };
+    for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, databaseUrl, this.opts));
+  }
+
+  async start(): Promise<void> {
+    for (const w of this.workers.values()) await w.tryAcquire();
+    this.offAppended = this.store.onAppended((checkpoint) => {
+      for (const w of this.workers.values()) if (!w.target || w.target < checkpoint) w.target = checkpoint;
+      void this.wakeAll();
+    });
+    await Promise.all([...this.workers.values()].map((w) => w.wake()));
+    this.schedulePoll();
+  }
+
+  private schedulePoll(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      // Stand-by workers try to take over a projection whose owner went away.
+      for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
+      await this.wakeAll();
+      this.schedulePoll();
+    }, this.opts.pollMs);
+  }
+
+  wakeAll(): Promise<void> {
+    return Promise.all([...this.workers.values()].map((w) => w.wake())).then(() => {});
+  }
+
+  /**
+   * Resolves when every named projection (all by default) has applied `checkpoint`,
+   * or rejects after `timeoutMs`. Projections owned by another process are polled.
+   */
+  async waitFor(checkpoint: Checkpoint, names: string[] = [...this.workers.keys()], timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await Promise.all(
+      names.map(async (name) => {
+        const w = this.workers.get(name);
+        if (!w) throw new Error(`Unknown projection ${name}`);
+        if (w.owned) {
+          let timer: NodeJS.Timeout | undefined;
+          const timeout = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`Projection ${name} did not reach ${checkpoint} in time`)), timeoutMs);
+          });
+          try {
+            await Promise.race([w.waitFor(checkpoint), timeout]);
+          } finally {
+            clearTimeout(timer);
+          }
+          return;
+        }
+        for (;;) {
+          const { rows } = await this.pool.query<{ checkpoint: string | null }>('SELECT checkpoint FROM projection_checkpoints WHERE projection = $1', [name]);
+          if (rows[0]?.checkpoint && rows[0].checkpoint >= checkpoint) return;
+          if (Date.now() > deadline) throw new Error(`Projection ${name} did not reach ${checkpoint} in time`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }),
+    );
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const { rows } = await this.pool.query<{ projection: string; generation: number; version: number; checkpoint: string | null }>(
+      'SELECT projection, generation, version, checkpoint FROM projection_checkpoints',
+    );
+    const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
+      'SELECT projection, generation, checkpoint FROM projection_rebuilds',
+    );
+    return Promise.all(
+      [...this.workers.values()].map(async (w) => {
+        const row = rows.find((r) => r.projection === w.projection.name);
+        const rb = rebuilds.find((r) => r.projection === w.projection.name);
+        const checkpoint = row?.checkpoint ?? null;
+        return {
+          name: w.projection.name,
+          version: row?.version ?? w.projection.version,
+          generation: row?.generation ?? 0,
+          checkpoint,
+          owned: w.owned,
+          lag: await countAfter(this.pool, this.store, checkpoint),
+          lastError: w.lastError,
+          rebuilding: rb ? { generation: rb.generation, checkpoint: rb.checkpoint } : null,
+        };
+      }),
+    );
+  }
+
+  projections(): Projection[] {
+    return [...this.workers.values()].map((w) => w.projection);
+  }
+
+  /** Builds a fresh copy of a projection's tables from the first event and switches to it. */
+  rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress> {
+    const w = this.workers.get(name);
+    if (!w) throw new Error(`Unknown projection ${name}`);
+    return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 5000, onProgress });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.offAppended?.();
+    await Promise.all([...this.workers.values()].map((w) => w.wake()));
+    for (const w of this.workers.values()) w.release();
+  }
+}
+
+/** Lag in events. Exact for the PostgreSQL store; other stores report 0 or 1. */
+async function countAfter(pool: pg.Pool, store: EventStore, checkpoint: Checkpoint | null): Promise<number> {
+  if (store.kind === 'postgres') {
+    const [tx, pos] = checkpoint ? checkpoint.split(':').map((s) => BigInt(s).toString()) : ['0', '0'];
+    const { rows } = await pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM es_events WHERE (tx_id, position) > ($1::text::xid8, $2::bigint)`,
+      [tx, pos],
+    );
+    return Number(rows[0]!.n);
+  }
+  const head = await store.headCheckpoint();
+  return head && (!checkpoint || head > checkpoint) ? 1 : 0;
+}

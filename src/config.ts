@@ -1,0 +1,66 @@
+/**
+ * The one place that reads the environment. Everything else receives a Config.
+ */
+import path from 'node:path';
+import os from 'node:os';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin used in e-mail links and to check websocket Origin headers. */
+  appUrl: string;
+  databaseUrl: string | null;
+  /** Folder of the embedded PostgreSQL when no DATABASE_URL is given. */
+  embeddedDataDir: string;
+  eventstoreUrl: string | null;
+  smtpUrl: string | null;
+  outboxDir: string;
+  signupAccessCode: string;
+  /** HMAC secret for access tokens. */
+  authSecret: string;
+  webDistDir: string;
+}
+
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const host = env.HOST ?? '0.0.0.0';
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  try {
+    new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL is not a valid URL: "${appUrl}"`);
+  }
+  return {
+    port,
+    host,
+    appUrl,
+    databaseUrl: env.DATABASE_URL || null,
+    // Under the system temp dir by default: the embedded server runs as an unprivileged
+    // user that cannot enter /root, where a checkout often lives.
+    embeddedDataDir: env.SPOTTER_DATA_DIR ?? path.join(os.tmpdir(), 'spotter-data', hashPath(projectRoot)),
+    eventstoreUrl: env.EVENTSTORE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    outboxDir: env.OUTBOX_DIR ?? path.join(projectRoot, 'outbox'),
+    signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
+    authSecret: env.AUTH_SECRET ?? 'spotter-dev-secret-change-me-in-production',
+    webDistDir: path.join(projectRoot, 'web', 'dist'),
+  };
+}
+
+/** Short stable name so two checkouts on one machine keep separate embedded databases. */
+function hashPath(p: string): string {
+  let h = 0;
+  for (const ch of p) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+export { projectRoot };

@@ -1,0 +1,135 @@
+/**
+ * Schema migrations for the tables the platform itself owns: the event store, the
+ * projection checkpoints, command idempotency and rate limits. Read-model tables are
+ * not here: each projection creates its own (see projections/runner.ts).
+ * Append new migrations at the end; never edit one that has shipped.
+ */
+import type pg from 'pg';
+
+const MIGRATIONS: { id: string; sql: string }[] = [
+  {
+    id: '001-event-store',
+    sql: `
+      CREATE TABLE es_streams (
+        stream_id   text PRIMARY KEY,
+        stream_type text NOT NULL,
+        version     bigint NOT NULL
+      );
+      CREATE TABLE es_events (
+        position       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        tx_id          xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        stream_id      text NOT NULL,
+        stream_version bigint NOT NULL,
+        event_id       uuid NOT NULL UNIQUE,
+        event_type     text NOT NULL,
+        schema_version int NOT NULL DEFAULT 1,
+        data           jsonb NOT NULL,
+        metadata       jsonb NOT NULL DEFAULT '{}',
+        created_at     timestamptz NOT NULL DEFAULT clock_timestamp(),
+        UNIQUE (stream_id, stream_version)
+      );
+      CREATE INDEX es_events_global_order ON es_events (tx_id, position);
+
+      -- One round trip per append. The first write takes the stream's row lock by
+      -- expected version, so concurrent appends to one stream serialise on that row
+      -- and appends to different streams never wait for each other.
+      -- p_expected: >= 0 exact version, -1 no stream, -2 any, -3 stream exists.
+      CREATE FUNCTION es_append(p_stream text, p_type text, p_expected bigint, p_events jsonb)
+      RETURNS TABLE (new_version bigint, last_tx xid8, last_position bigint)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        n bigint := jsonb_array_length(p_events);
+        v bigint;
+      BEGIN
+        IF p_expected = -1 THEN
+          INSERT INTO es_streams VALUES (p_stream, p_type, n - 1)
+          ON CONFLICT (stream_id) DO NOTHING
+          RETURNING version INTO v;
+        ELSIF p_expected = -2 THEN
+          INSERT INTO es_streams VALUES (p_stream, p_type, n - 1)
+          ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + n
+          RETURNING version INTO v;
+        ELSIF p_expected = -3 THEN
+          UPDATE es_streams SET version = version + n WHERE stream_id = p_stream
+          RETURNING version INTO v;
+        ELSE
+          UPDATE es_streams SET version = version + n
+          WHERE stream_id = p_stream AND version = p_expected
+          RETURNING version INTO v;
+        END IF;
+        IF v IS NULL THEN
+          RAISE EXCEPTION 'wrong expected version for %', p_stream
+            USING ERRCODE = 'SP409', DETAIL = coalesce((SELECT version::text FROM es_streams WHERE stream_id = p_stream), 'none');
+        END IF;
+        RETURN QUERY
+        INSERT INTO es_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        SELECT p_stream, v - n + e.ord, (e.ev->>'id')::uuid, e.ev->>'type',
+               coalesce((e.ev->>'schemaVersion')::int, 1), e.ev->'data', coalesce(e.ev->'metadata', '{}')
+        FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(ev, ord)
+        ORDER BY e.ord
+        RETURNING v, es_events.tx_id, es_events.position;
+      END $$;
+    `,
+  },
+  {
+    id: '002-platform',
+    sql: `
+      CREATE TABLE projection_checkpoints (
+        projection  text PRIMARY KEY,
+        -- Which copy of the tables serves queries (tables are suffixed _g<generation>).
+        generation  int NOT NULL,
+        -- The projection code's version that built that copy.
+        version     int NOT NULL,
+        checkpoint  text,
+        updated_at  timestamptz NOT NULL DEFAULT now()
+      );
+      -- A rebuild in progress: the next generation's tables and how far they got.
+      CREATE TABLE projection_rebuilds (
+        projection  text PRIMARY KEY,
+        generation  int NOT NULL,
+        version     int NOT NULL,
+        checkpoint  text,
+        started_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE command_results (
+        user_id         text NOT NULL,
+        idempotency_key text NOT NULL,
+        status          int NOT NULL,
+        body            jsonb NOT NULL,
+        created_at      timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, idempotency_key)
+      );
+      CREATE TABLE rate_limit_hits (
+        bucket text NOT NULL,
+        at     timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX rate_limit_hits_bucket ON rate_limit_hits (bucket, at);
+    `,
+  },
+];
+
+export async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // Two processes starting at once must not both run a migration.
+    await client.query('SELECT pg_advisory_lock(7321001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
+    const applied = new Set(rows.map((r) => r.id));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.id)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${m.id} failed: ${(e as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7321001)').catch(() => {});
+    client.release();
+  }
+}

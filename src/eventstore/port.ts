@@ -1,0 +1,85 @@
+/**
+ * The event store port. Two adapters implement it (PostgreSQL, the default, and
+ * EventStoreDB) and one contract suite (tests/eventstore-contract.ts) runs against each.
+ *
+ * A checkpoint is an opaque, fixed-width string that sorts like the store's global
+ * order, so callers may compare two checkpoints with `<` without knowing the adapter.
+ */
+
+export interface EventMetadata {
+  userId?: string;
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO time the command was decided; the store also records its own `time`. */
+  at?: string;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  /** Defaults to a random UUID. */
+  id?: string;
+  /** Defaults to 1. Bump when the shape of `data` changes, and add an upcaster. */
+  schemaVersion?: number;
+  metadata?: EventMetadata;
+}
+
+export interface StoredEvent<T extends string = string, D = unknown> {
+  id: string;
+  stream: string;
+  /** 0-based position inside the stream. */
+  streamVersion: number;
+  type: T;
+  schemaVersion: number;
+  data: D;
+  metadata: EventMetadata;
+  time: Date;
+  checkpoint: Checkpoint;
+}
+
+export type Checkpoint = string;
+
+/** Version of the last event in the stream (0-based), or one of the special expectations. */
+export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Version of the last appended event. */
+  nextExpectedVersion: number;
+  /** Checkpoint of the last appended event: wait for projections to pass it to read your write. */
+  checkpoint: Checkpoint;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | null,
+  ) {
+    super(`Stream ${stream}: expected version ${String(expected)}, actual ${actual ?? 'no stream'}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /** Every event of one stream in order; an empty array when the stream does not exist. */
+  readStream(stream: string): Promise<StoredEvent[]>;
+  /**
+   * Up to `limit` events after `after` (exclusive) in global order, `null` meaning the start.
+   * Never returns an event while an earlier one could still commit, so a reader that
+   * checkpoints what it saw never skips a late commit.
+   */
+  readAll(after: Checkpoint | null, limit: number): Promise<StoredEvent[]>;
+  /** Called after each successful append in this process (the runner's in-process wake-up). */
+  onAppended(listener: (checkpoint: Checkpoint) => void): () => void;
+  /** Checkpoint of the newest readable event, or null on an empty store. */
+  headCheckpoint(): Promise<Checkpoint | null>;
+  close(): Promise<void>;
+}
+
+/** Fixed-width decimal so that string order equals numeric order. */
+export function padPosition(n: bigint | number | string): string {
+  return BigInt(n).toString().padStart(20, '0');
+}

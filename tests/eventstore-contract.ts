@@ -1,0 +1,128 @@
+/**
+ * The event store contract: every adapter of src/eventstore/port.ts must pass it.
+ * Streams are unique per test, so a store with older data passes too.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WrongExpectedVersionError, type EventStore } from '../src/eventstore/port.ts';
+
+export function runEventStoreContract(
+  name: string,
+  makeStore: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>,
+  streamPrefix = 'contract',
+) {
+  describe(`event store contract: ${name}`, () => {
+    let store: EventStore;
+    let cleanup: () => Promise<void>;
+    const stream = () => `${streamPrefix}-${randomUUID()}`;
+    const ev = (n: number) => ({ type: 'Counted', data: { n } });
+
+    beforeAll(async () => {
+      ({ store, cleanup } = await makeStore());
+    });
+    afterAll(async () => cleanup?.());
+
+    it('creates a stream with no_stream and refuses a second no_stream append', async () => {
+      const s = stream();
+      const r = await store.append(s, [ev(1), ev(2)], 'no_stream');
+      expect(r.nextExpectedVersion).toBe(1);
+      await expect(store.append(s, [ev(3)], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await store.readStream(s)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    });
+
+    it('appends at the exact expected version and refuses a stale one', async () => {
+      const s = stream();
+      await store.append(s, [ev(1)], 'no_stream');
+      const r = await store.append(s, [ev(2)], 0);
+      expect(r.nextExpectedVersion).toBe(1);
+      const err = await store.append(s, [ev(3)], 0).catch((e) => e);
+      expect(err).toBeInstanceOf(WrongExpectedVersionError);
+      expect(err.actual).toBe(1);
+      expect((await store.readStream(s)).map((e) => e.streamVersion)).toEqual([0, 1]);
+    });
+
+    it('refuses an exact version on a stream that does not exist', async () => {
+      await expect(store.append(stream(), [ev(1)], 0)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    });
+
+    it('appends with any whether or not the stream exists', async () => {
+      const s = stream();
+      await store.append(s, [ev(1)], 'any');
+      const r = await store.append(s, [ev(2), ev(3)], 'any');
+      expect(r.nextExpectedVersion).toBe(2);
+    });
+
+    it('requires an existing stream with stream_exists', async () => {
+      const s = stream();
+      await expect(store.append(s, [ev(1)], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await store.append(s, [ev(1)], 'no_stream');
+      expect((await store.append(s, [ev(2)], 'stream_exists')).nextExpectedVersion).toBe(1);
+    });
+
+    it('returns an empty list for a stream that does not exist', async () => {
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('keeps id, type, schema version and metadata', async () => {
+      const s = stream();
+      const id = randomUUID();
+      await store.append(s, [{ id, type: 'Typed', data: { a: 'b' }, schemaVersion: 1, metadata: { userId: 'u1', commandId: 'c1', correlationId: 'k1' } }], 'no_stream');
+      const [e] = await store.readStream(s);
+      expect(e).toMatchObject({ id, type: 'Typed', stream: s, streamVersion: 0, schemaVersion: 1, data: { a: 'b' } });
+      expect(e!.metadata).toMatchObject({ userId: 'u1', commandId: 'c1', correlationId: 'k1' });
+      expect(e!.time).toBeInstanceOf(Date);
+    });
+
+    it('reads all events in append order from a checkpoint, exclusive', async () => {
+      const before = await store.headCheckpoint();
+      const a = stream();
+      const b = stream();
+      await store.append(a, [ev(1)], 'no_stream');
+      const mid = await store.append(b, [ev(2)], 'no_stream');
+      await store.append(a, [ev(3)], 0);
+      const all = (await readEverything(store, before)).filter((e) => e.stream === a || e.stream === b);
+      expect(all.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      const after = (await readEverything(store, mid.checkpoint)).filter((e) => e.stream === a || e.stream === b);
+      expect(after.map((e) => (e.data as { n: number }).n)).toEqual([3]);
+    });
+
+    it('hands out checkpoints that sort in global order', async () => {
+      const s = stream();
+      const r1 = await store.append(s, [ev(1)], 'no_stream');
+      const r2 = await store.append(s, [ev(2)], 0);
+      expect(r1.checkpoint < r2.checkpoint).toBe(true);
+      const read = (await store.readStream(s)).map((e) => e.checkpoint);
+      expect(read).toEqual([r1.checkpoint, r2.checkpoint]);
+    });
+
+    it('pages through readAll with a limit', async () => {
+      const before = await store.headCheckpoint();
+      const s = stream();
+      await store.append(s, [1, 2, 3, 4, 5].map(ev), 'no_stream');
+      const page = await store.readAll(before, 2);
+      expect(page).toHaveLength(2);
+      const rest = (await readEverything(store, page[1]!.checkpoint)).filter((e) => e.stream === s);
+      expect(rest.map((e) => e.streamVersion)).toEqual(page[1]!.stream === s ? [2, 3, 4] : rest.map((e) => e.streamVersion));
+    });
+
+    it('tells in-process listeners about each append', async () => {
+      const seen: string[] = [];
+      const off = store.onAppended((c) => seen.push(c));
+      const r = await store.append(stream(), [ev(1)], 'no_stream');
+      off();
+      await store.append(stream(), [ev(2)], 'no_stream');
+      expect(seen).toEqual([r.checkpoint]);
+    });
+  });
+}
+
+async function readEverything(store: EventStore, from: string | null) {
+  const out = [];
+  let after = from;
+  for (;;) {
+    const batch = await store.readAll(after, 500);
+    if (batch.length === 0) return out;
+    out.push(...batch);
+    after = batch[batch.length - 1]!.checkpoint;
+  }
+}
