@@ -1,5 +1,6 @@
-/** Every projection the server runs, in no particular order. */
+/** Every projection the server runs. Reactors (mail) are added by src/server.ts. */
 import type { Projection } from './projection.ts';
 import { streamSummaries } from './stream-summaries.ts';
+import { userProfiles } from './user-profiles.ts';
 
-export const allProjections: Projection[] = [streamSummaries];
+export const allProjections: Projection[] = [streamSummaries, userProfiles];

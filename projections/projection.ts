@@ -16,6 +16,11 @@ export interface ProjectionContext {
 export interface Projection {
   /** Unique, snake_case. */
   name: string;
+  /**
+   * A reactor causes effects (mails) rather than keeping tables: it is run like a
+   * projection, but never replayed, since replaying would repeat its effects.
+   */
+  reactor?: boolean;
   /** Bump when the tables or the handling change: the runner then rebuilds a new copy. */
   version: number;
   /**

@@ -295,6 +295,7 @@ export class ProjectionRunner {
   rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress> {
     const w = this.workers.get(name);
     if (!w) throw new Error(`Unknown projection ${name}`);
+    if (w.projection.reactor) throw new Error(`${name} is a reactor: replaying it would repeat its effects`);
     return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 5000, onProgress });
   }
 

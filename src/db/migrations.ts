@@ -106,6 +106,63 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX rate_limit_hits_bucket ON rate_limit_hits (bucket, at);
     `,
   },
+  {
+    id: '003-accounts-secrets',
+    // Secrets live here, never in events: password hashes and hashed one-time tokens.
+    sql: `
+      CREATE TABLE user_credentials (
+        user_id       uuid PRIMARY KEY,
+        email         text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        created_at    timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE auth_tokens (
+        token_hash text PRIMARY KEY,
+        user_id    uuid NOT NULL,
+        purpose    text NOT NULL CHECK (purpose IN ('confirm', 'reset')),
+        expires_at timestamptz NOT NULL,
+        used_at    timestamptz
+      );
+      CREATE INDEX auth_tokens_user ON auth_tokens (user_id, purpose);
+      -- A sign-in starts a session (a family of rotating refresh tokens).
+      CREATE TABLE auth_sessions (
+        session_id uuid PRIMARY KEY,
+        user_id    uuid NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz,
+        revoked_why text
+      );
+      CREATE INDEX auth_sessions_user ON auth_sessions (user_id);
+      CREATE TABLE refresh_tokens (
+        token_hash text PRIMARY KEY,
+        session_id uuid NOT NULL REFERENCES auth_sessions,
+        expires_at timestamptz NOT NULL,
+        used_at    timestamptz
+      );
+      CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+    `,
+  },
+  {
+    id: '004-mail-outbox',
+    // Filled by the mail reactor in the transaction that moves its checkpoint, one row
+    // per (event, kind), so a replayed event never queues a second mail.
+    sql: `
+      CREATE TABLE email_outbox (
+        id         uuid PRIMARY KEY,
+        event_id   text NOT NULL,
+        kind       text NOT NULL,
+        recipient  text NOT NULL,
+        data       jsonb NOT NULL,
+        status     text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+        error      text,
+        attempts   int NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at    timestamptz,
+        UNIQUE (event_id, kind)
+      );
+      CREATE INDEX email_outbox_pending ON email_outbox (created_at) WHERE status = 'pending';
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

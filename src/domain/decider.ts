@@ -27,7 +27,7 @@ export interface Decider<State, Command, Event extends DomainEvent> {
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 502,
     message: string,
     readonly code?: string,
   ) {

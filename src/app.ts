@@ -1,0 +1,99 @@
+/**
+ * Builds the Fastify app on a running platform (database, store, runner). main.ts
+ * only listens and shuts down; tests build the app the same way and call it.
+ */
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Platform } from './platform.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { installAuth } from './http/auth-hook.ts';
+import { installIdempotency } from './http/idempotency.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { MailSender } from './mail/sender.ts';
+import { createMailer, type Mailer } from '../emails/mailer.ts';
+import { authRoutes } from './routes/auth.ts';
+import { emailRoutes } from './routes/email.ts';
+import { collectRoutes, platformRoutes } from './routes/platform.ts';
+
+export interface AppOptions {
+  config: Config;
+  platform: Platform;
+  /** The clock for token lifetimes and limits; tests pass a fake one. */
+  now?: () => Date;
+  mailer?: Mailer;
+  /** Multiplier for the per-IP/per-e-mail limits (tests sign in many times from one IP). */
+  rateLimitScale?: number;
+  logger?: boolean;
+}
+
+export interface SpotterApp {
+  app: FastifyInstance;
+  auth: AuthService;
+  hub: RealtimeHub;
+  sender: MailSender;
+  close(): Promise<void>;
+}
+
+export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
+  const { config, platform } = opts;
+  const now = opts.now ?? (() => new Date());
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // Strict validation: unknown fields and wrong types are refused, never coerced away.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+  });
+  collectRoutes(app);
+  installErrorHandling(app);
+
+  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret: config.authSecret, accessCode: config.signupAccessCode, now });
+  const limiter = new RateLimiter(platform.pool, now, opts.rateLimitScale ?? 1);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
+  const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });
+  const hub = new RealtimeHub(platform.databaseUrl, platform.pool);
+
+  installAuth(app, auth);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installIdempotency(app, platform.pool);
+
+  // Read-your-writes: a query may name the checkpoint a command returned and is
+  // answered once the read models have caught up with it.
+  app.addHook('preHandler', async (req) => {
+    const after = req.headers['x-after-checkpoint'];
+    if (req.method === 'GET' && typeof after === 'string' && /^\d{20}:\d{20}$/.test(after)) {
+      await platform.runner.waitFor(after, undefined, 5000).catch(() => {});
+    }
+  });
+
+  authRoutes(app, { auth, limiter });
+  emailRoutes(app, { pool: platform.pool, sender, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, now });
+  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
+
+  const serveWeb = fs.existsSync(config.webDistDir);
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    // Client-side routes (/clients, /calendar/…) all load the one page.
+    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.status(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  await hub.start();
+  await sender.start();
+  return {
+    app,
+    auth,
+    hub,
+    sender,
+    async close() {
+      await hub.stop();
+      await app.close();
+      await sender.stop();
+      await mailer.close();
+    },
+  };
+}

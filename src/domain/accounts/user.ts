@@ -1,0 +1,85 @@
+/**
+ * The user aggregate (stream `user-<id>`). Passwords and tokens are not here: they
+ * are secrets and live in the credential tables; events only say that things happened.
+ */
+import { assertNever, DomainError, type Decider } from '../decider.ts';
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: { userId: string; email: string; fullName: string; isCoach: boolean; isAthlete: boolean; inviteId?: string } }
+  // Requests carry the address and name the mail goes to, so the mail reactor needs no lookup.
+  | { type: 'EmailConfirmationRequested'; data: { userId: string; email: string; name: string } }
+  | { type: 'EmailConfirmed'; data: { userId: string; email: string; name: string } }
+  | { type: 'PasswordResetRequested'; data: { userId: string; email: string; name: string } }
+  | { type: 'PasswordReset'; data: { userId: string } }
+  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null } };
+
+export type UserCommand =
+  | { type: 'RegisterUser'; userId: string; email: string; fullName: string; inviteId?: string; preConfirmed?: boolean }
+  | { type: 'RequestEmailConfirmation' }
+  | { type: 'ConfirmEmail' }
+  | { type: 'RequestPasswordReset' }
+  | { type: 'ResetPassword' }
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null };
+
+export interface UserState {
+  id: string | null;
+  email: string | null;
+  name: string;
+  confirmed: boolean;
+}
+
+export const userStream = (userId: string) => `user-${userId}`;
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ id: null, email: null, name: '', confirmed: false }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return { id: event.data.userId, email: event.data.email, name: event.data.fullName, confirmed: false };
+      case 'EmailConfirmed':
+        return { ...state, confirmed: true };
+      case 'EmailConfirmationRequested':
+      case 'PasswordResetRequested':
+      case 'PasswordReset':
+      case 'ProfileUpdated':
+        return state;
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'RegisterUser') {
+      if (state.id) throw new DomainError(409, 'An account with this e-mail already exists.');
+      const registered: UserEvent = {
+        type: 'UserRegistered',
+        // Signup makes every account both coach and athlete (spec §6).
+        data: { userId: command.userId, email: command.email, fullName: command.fullName, isCoach: true, isAthlete: true, ...(command.inviteId ? { inviteId: command.inviteId } : {}) },
+      };
+      // An invitation link already proved the address: no confirmation round trip.
+      return command.preConfirmed
+        ? [registered, { type: 'EmailConfirmed', data: { userId: command.userId, email: command.email, name: command.fullName } }]
+        : [registered, { type: 'EmailConfirmationRequested', data: { userId: command.userId, email: command.email, name: command.fullName } }];
+    }
+    if (!state.id) throw new DomainError(404, 'No such user.');
+    const userId = state.id;
+    const to = { userId, email: state.email!, name: state.name };
+    switch (command.type) {
+      case 'RequestEmailConfirmation':
+        return state.confirmed ? [] : [{ type: 'EmailConfirmationRequested', data: to }];
+      case 'ConfirmEmail':
+        return state.confirmed ? [] : [{ type: 'EmailConfirmed', data: to }];
+      case 'RequestPasswordReset':
+        return [{ type: 'PasswordResetRequested', data: to }];
+      case 'ResetPassword':
+        return [{ type: 'PasswordReset', data: { userId } }];
+      case 'UpdateProfile': {
+        const { type: _t, ...changes } = command;
+        return [{ type: 'ProfileUpdated', data: { userId, ...changes } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};

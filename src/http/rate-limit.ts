@@ -1,0 +1,60 @@
+/**
+ * Durable rate limits (they survive a restart): hits are rows in rate_limit_hits,
+ * counted over a sliding window under a per-bucket advisory lock.
+ */
+import type pg from 'pg';
+import { DomainError } from '../domain/decider.ts';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+export class RateLimiter {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => Date,
+    /** Multiplies every max: tests that sign in hundreds of times from one IP raise it. */
+    private readonly scale = 1,
+  ) {}
+
+  /** Records a hit on each bucket; throws 429 if any is already at its limit. */
+  async hit(buckets: [string, Limit][]): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const now = this.now();
+      for (const [bucket, limit] of buckets) {
+        await client.query('SELECT pg_advisory_xact_lock(7321004, hashtext($1))', [bucket]);
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND at > $2',
+          [bucket, new Date(now.getTime() - limit.windowMs)],
+        );
+        if (rows[0]!.n >= limit.max * this.scale) {
+          await client.query('ROLLBACK');
+          throw new DomainError(429, TOO_MANY_ATTEMPTS);
+        }
+      }
+      for (const [bucket] of buckets) await client.query('INSERT INTO rate_limit_hits (bucket, at) VALUES ($1, $2)', [bucket, now]);
+      // Old hits are useless; trimming them here keeps the table small without a cron.
+      await client.query(`DELETE FROM rate_limit_hits WHERE at < $1`, [new Date(now.getTime() - 24 * 60 * 60 * 1000)]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+const MINUTE = 60_000;
+export const LIMITS = {
+  signInPerIp: { max: 30, windowMs: 15 * MINUTE },
+  signInPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  signUpPerIp: { max: 10, windowMs: 60 * MINUTE },
+  mailPerIp: { max: 20, windowMs: 60 * MINUTE },
+  mailPerEmail: { max: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, Limit>;

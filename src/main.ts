@@ -1,0 +1,21 @@
+/** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config, { logger: process.env.LOG_REQUESTS === '1' });
+console.log(`Spotter is running at ${config.appUrl}`);
+if (!config.smtpUrl) console.log(`E-mails go to ${config.outboxDir}; read them at ${config.appUrl}/email-demo`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  await server.close().catch((e) => console.error(e));
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,137 @@
+/**
+ * The realtime hub: LISTENs for the projection runner's change notifications and
+ * pushes `{type:'changed', topic, checkpoint}` to the websockets that follow a topic.
+ * Clients then refetch over HTTP; nothing but topic names crosses the socket.
+ * Ephemeral signals (typing) are relayed between sockets here and never stored.
+ */
+import createSubscriber, { type Subscriber } from 'pg-listen';
+import type pg from 'pg';
+import type { WebSocket } from 'ws';
+import { CHANGES_CHANNEL } from '../../projections/runner.ts';
+import { SESSION_REVOKED_CHANNEL } from '../auth/sessions.ts';
+import { mayFollow } from './topic-access.ts';
+
+interface Client {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  topics: Set<string>;
+}
+
+interface ChangeNotice {
+  p: string;
+  c: string;
+  t: string[];
+}
+
+export type ClientMessage =
+  | { type: 'subscribe'; topic: string }
+  | { type: 'unsubscribe'; topic: string }
+  | { type: 'signal'; topic: string; signal: string; data?: unknown }
+  | { type: 'ping' };
+
+export class RealtimeHub {
+  private readonly byTopic = new Map<string, Set<Client>>();
+  private readonly clients = new Set<Client>();
+  private subscriber: Subscriber | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async start(): Promise<void> {
+    const sub = createSubscriber({ connectionString: this.databaseUrl }, { retryLimit: Infinity });
+    sub.notifications.on(CHANGES_CHANNEL, (n: ChangeNotice) => this.publish(n));
+    sub.notifications.on(SESSION_REVOKED_CHANNEL, (sessionId: string) => this.closeSession(sessionId));
+    sub.events.on('error', () => {});
+    // After a lost connection notifications may have been missed: tell every client
+    // to refetch, as it does after its own reconnect.
+    sub.events.on('reconnect', () => this.broadcast({ type: 'resync' }));
+    await sub.connect();
+    await sub.listenTo(CHANGES_CHANNEL);
+    await sub.listenTo(SESSION_REVOKED_CHANNEL);
+    this.subscriber = sub;
+  }
+
+  attach(socket: WebSocket, userId: string, sessionId: string): void {
+    const client: Client = { socket, userId, sessionId, topics: new Set() };
+    this.clients.add(client);
+    socket.on('message', (raw) => void this.onMessage(client, raw.toString()));
+    socket.on('close', () => this.detach(client));
+    this.send(client, { type: 'ready' });
+  }
+
+  private async onMessage(client: Client, raw: string): Promise<void> {
+    let msg: ClientMessage;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return this.send(client, { type: 'error', error: 'Messages must be JSON.' });
+    }
+    switch (msg?.type) {
+      case 'subscribe': {
+        if (typeof msg.topic !== 'string') return this.send(client, { type: 'error', error: 'topic is required.' });
+        if (!(await mayFollow(this.pool, client.userId, msg.topic))) {
+          return this.send(client, { type: 'error', topic: msg.topic, error: 'You may not follow this topic.' });
+        }
+        client.topics.add(msg.topic);
+        let set = this.byTopic.get(msg.topic);
+        if (!set) this.byTopic.set(msg.topic, (set = new Set()));
+        set.add(client);
+        return this.send(client, { type: 'subscribed', topic: msg.topic });
+      }
+      case 'unsubscribe':
+        client.topics.delete(msg.topic);
+        this.byTopic.get(msg.topic)?.delete(client);
+        return;
+      case 'signal':
+        // Only to topics the sender already follows (and so was authorised for).
+        if (!client.topics.has(msg.topic) || typeof msg.signal !== 'string') return;
+        for (const other of this.byTopic.get(msg.topic) ?? []) {
+          if (other !== client) this.send(other, { type: 'signal', topic: msg.topic, signal: msg.signal, from: client.userId, data: msg.data });
+        }
+        return;
+      case 'ping':
+        return this.send(client, { type: 'pong' });
+      default:
+        return this.send(client, { type: 'error', error: 'Unknown message type.' });
+    }
+  }
+
+  private publish(n: ChangeNotice): void {
+    for (const topic of n.t) {
+      for (const client of this.byTopic.get(topic) ?? []) this.send(client, { type: 'changed', topic, projection: n.p, checkpoint: n.c });
+    }
+  }
+
+  private broadcast(msg: object): void {
+    for (const c of this.clients) this.send(c, msg);
+  }
+
+  private closeSession(sessionId: string): void {
+    for (const c of this.clients) if (c.sessionId === sessionId) c.socket.close(4001, 'Signed out');
+  }
+
+  private detach(client: Client): void {
+    this.clients.delete(client);
+    for (const t of client.topics) {
+      const set = this.byTopic.get(t);
+      set?.delete(client);
+      if (set?.size === 0) this.byTopic.delete(t);
+    }
+  }
+
+  private send(client: Client, msg: object): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(msg));
+  }
+
+  get connectionCount(): number {
+    return this.clients.size;
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.clients) c.socket.close(1001, 'Server shutting down');
+    await this.subscriber?.close();
+  }
+}

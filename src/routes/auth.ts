@@ -1,0 +1,164 @@
+/** Accounts over HTTP: sign-up, sign-in, sessions, confirmation and password reset. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { MESSAGES, MAX_PASSWORD, normalizeEmail, type AuthService } from '../auth/auth-service.ts';
+import { DomainError } from '../domain/decider.ts';
+import { LIMITS, type RateLimiter } from '../http/rate-limit.ts';
+import { userIdOf } from '../http/auth-hook.ts';
+
+const Email = Type.String({ maxLength: 254 });
+const Password = Type.String({ maxLength: MAX_PASSWORD * 4 });
+const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
+const SessionBody = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  expiresAt: Type.Number(),
+  user: Type.Object({ id: Type.String(), email: Type.String(), fullName: Type.String(), isCoach: Type.Boolean(), isAthlete: Type.Boolean() }),
+});
+const Message = Type.Object({ message: Type.String() });
+
+const SignUp = Type.Object(
+  {
+    fullName: Type.String({ maxLength: 200 }),
+    email: Email,
+    password: Password,
+    accessCode: Type.Optional(Type.String({ maxLength: 200 })),
+    inviteToken: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+const SignIn = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
+const EmailOnly = Type.Object({ email: Email }, { additionalProperties: false });
+const RefreshBody = Type.Object({ refreshToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+const ResetBody = Type.Object({ token: Type.String({ maxLength: 200 }), password: Password }, { additionalProperties: false });
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function requireFields(values: Record<string, unknown>, message: string): void {
+  if (Object.values(values).some((v) => typeof v !== 'string' || v.trim() === '')) throw new DomainError(400, message);
+}
+
+function checkEmail(email: string): void {
+  if (!EMAIL_SHAPE.test(email.trim())) throw new DomainError(400, 'Please enter a valid email address.');
+}
+
+export interface InviteLookup {
+  /** Resolves an invitation token to the invite it belongs to, or null. */
+  (token: string): Promise<{ id: string; email: string } | null>;
+}
+
+export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limiter: RateLimiter; findInvite?: InviteLookup }) {
+  const { auth, limiter } = deps;
+  const ipBucket = (req: FastifyRequest, what: string) => `${what}:ip:${req.ip}`;
+
+  app.post<{ Body: Static<typeof SignUp> }>(
+    '/api/auth/signup',
+    { schema: { tags: ['auth'], body: SignUp, response: { 201: Message, '4xx': ErrorBody } } },
+    async (req, reply) => {
+      const { fullName, email, password, accessCode, inviteToken } = req.body;
+      requireFields({ fullName, email, password, ...(inviteToken ? {} : { accessCode }) }, 'Full Name, Email, Password and Access Code are required.');
+      checkEmail(email);
+      await limiter.hit([[ipBucket(req, 'signup'), LIMITS.signUpPerIp]]);
+      let invite: { id: string; email: string } | undefined;
+      if (inviteToken) {
+        invite = (await deps.findInvite?.(inviteToken)) ?? undefined;
+        if (!invite) throw new DomainError(400, 'This invitation link is invalid or has expired.');
+      }
+      const result = await auth.signUp({ fullName, email, password, accessCode, invite });
+      return reply.status(201).send({
+        message: result.confirmed ? 'Account created. You can sign in now.' : 'Account created. Please check your email to confirm your address.',
+      });
+    },
+  );
+
+  app.post<{ Body: Static<typeof SignIn> }>(
+    '/api/auth/signin',
+    { schema: { tags: ['auth'], body: SignIn, response: { 200: SessionBody, '4xx': ErrorBody } } },
+    async (req) => {
+      requireFields(req.body, 'Email and password are required.');
+      await limiter.hit([
+        [ipBucket(req, 'signin'), LIMITS.signInPerIp],
+        [`signin:email:${normalizeEmail(req.body.email)}`, LIMITS.signInPerEmail],
+      ]);
+      return auth.signIn(req.body.email, req.body.password);
+    },
+  );
+
+  app.post<{ Body: Static<typeof RefreshBody> }>(
+    '/api/auth/refresh',
+    { schema: { tags: ['auth'], body: RefreshBody, response: { 200: SessionBody, '4xx': ErrorBody } } },
+    async (req) => auth.refresh(req.body.refreshToken),
+  );
+
+  app.post(
+    '/api/auth/signout',
+    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: Type.Object({ success: Type.Boolean() }), '4xx': ErrorBody } } },
+    async (req) => {
+      await auth.signOut(req.user!.sid);
+      return { success: true };
+    },
+  );
+
+  app.get('/api/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'] } }, async (req) => ({
+    user: { id: userIdOf(req), email: req.user!.email },
+  }));
+
+  app.post<{ Body: Static<typeof EmailOnly> }>(
+    '/api/auth/resend-confirmation',
+    { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
+    async (req) => {
+      requireFields(req.body, 'Please enter your email address first.');
+      await limiter.hit([
+        [ipBucket(req, 'mail'), LIMITS.mailPerIp],
+        [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
+      ]);
+      await auth.resendConfirmation(req.body.email);
+      return { message: MESSAGES.confirmationSent };
+    },
+  );
+
+  app.post<{ Body: Static<typeof EmailOnly> }>(
+    '/api/auth/recover',
+    { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
+    async (req) => {
+      requireFields(req.body, 'Please enter your email address first.');
+      await limiter.hit([
+        [ipBucket(req, 'mail'), LIMITS.mailPerIp],
+        [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
+      ]);
+      await auth.requestPasswordReset(req.body.email);
+      return { message: MESSAGES.resetSent };
+    },
+  );
+
+  app.post<{ Body: Static<typeof ResetBody> }>(
+    '/api/auth/reset-password',
+    { schema: { tags: ['auth'], body: ResetBody, response: { 200: Message, '4xx': ErrorBody } } },
+    async (req) => {
+      if (!req.body.token) throw new DomainError(400, MESSAGES.invalidResetLink);
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: 'Your password has been updated. You can sign in with your new password.' };
+    },
+  );
+
+  // The spec's confirmation call: GET with the token from the e-mailed link.
+  app.get<{ Querystring: { token?: string } }>(
+    '/api/confirm-email',
+    { schema: { tags: ['auth'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    async (req, reply) => {
+      if (!req.query.token) return reply.status(400).send({ success: false, error: 'Invalid confirmation link. Please check your email and try again.' });
+      try {
+        const user = await auth.confirmEmail(req.query.token);
+        return {
+          success: true,
+          userId: user.id,
+          email: user.email,
+          userData: { full_name: user.fullName, is_coach: user.isCoach, is_athlete: user.isAthlete },
+        };
+      } catch (e) {
+        if (e instanceof DomainError) return reply.status(e.status).send({ success: false, error: e.message });
+        throw e;
+      }
+    },
+  );
+}

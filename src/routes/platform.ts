@@ -1,0 +1,79 @@
+/** Health, the OpenAPI document and the realtime socket. */
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { EventStore } from '../eventstore/port.ts';
+import type { ProjectionRunner } from '../../projections/runner.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+
+export function platformRoutes(
+  app: FastifyInstance,
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; allowedOrigins: string[] },
+) {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async (_req, reply) => {
+    const started = Date.now();
+    let database: { ok: boolean; latencyMs?: number; error?: string };
+    try {
+      await deps.pool.query('SELECT 1');
+      database = { ok: true, latencyMs: Date.now() - started };
+    } catch (e) {
+      database = { ok: false, error: (e as Error).message };
+    }
+    let eventStore: { ok: boolean; kind: string; head?: string | null; error?: string };
+    try {
+      eventStore = { ok: true, kind: deps.store.kind, head: await deps.store.headCheckpoint() };
+    } catch (e) {
+      eventStore = { ok: false, kind: deps.store.kind, error: (e as Error).message };
+    }
+    const projections = database.ok ? await deps.runner.status() : [];
+    const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      database,
+      eventStore,
+      realtime: { connections: deps.hub.connectionCount },
+      projections,
+    });
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
+
+  // Browsers cannot set headers on a websocket, so the access token comes in the
+  // query; the Origin check keeps other sites' pages from using a visitor's token.
+  app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true }, async (socket, req) => {
+    const origin = req.headers.origin;
+    if (origin && !deps.allowedOrigins.includes(origin)) return socket.close(4003, 'Origin not allowed');
+    const claims = req.query.token ? await deps.auth.authenticate(req.query.token) : null;
+    if (!claims) return socket.close(4001, 'Not authenticated');
+    deps.hub.attach(socket, claims.sub, claims.sid);
+  });
+}
+
+const routes: { method: string; url: string; schema?: Record<string, unknown> }[] = [];
+
+export function collectRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/') || (r.schema as { hide?: boolean } | undefined)?.hide) return;
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown> });
+  });
+}
+
+/** An OpenAPI 3 document assembled from the routes' own JSON schemas. */
+function openApiDocument(_app: FastifyInstance) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:(\w+)/g, '{$1}');
+    const s = r.schema ?? {};
+    const responses: Record<string, unknown> = {};
+    for (const [code, body] of Object.entries((s.response as Record<string, unknown>) ?? { 200: {} })) {
+      responses[code.replace('xx', 'XX')] = { description: code, content: { 'application/json': { schema: body } } };
+    }
+    (paths[path] ??= {})[r.method] = {
+      tags: s.tags,
+      ...(s.querystring ? { parameters: Object.keys((s.querystring as { properties?: object }).properties ?? {}).map((name) => ({ name, in: 'query' })) } : {}),
+      ...(s.body ? { requestBody: { content: { 'application/json': { schema: s.body } } } } : {}),
+      responses: Object.keys(responses).length ? responses : { 200: { description: 'OK' } },
+    };
+  }
+  return { openapi: '3.0.3', info: { title: 'Spotter API', version: '0.1.0' }, paths };
+}
