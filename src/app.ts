@@ -18,6 +18,7 @@ import { MailSender } from './mail/sender.ts';
 import { createMailer, type Mailer } from '../emails/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
 import { emailRoutes } from './routes/email.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { collectRoutes, platformRoutes } from './routes/platform.ts';
 
 export interface AppOptions {
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   });
 
   authRoutes(app, { auth, limiter });
+  profileRoutes(app, { pool: platform.pool, store: platform.store, now });
   emailRoutes(app, { pool: platform.pool, sender, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, now });
   platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
 

@@ -7,6 +7,12 @@ import { startPlatform, type Platform } from './platform.ts';
 import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
 import { mailReactor } from './mail/reactor.ts';
 import { allProjections } from '../projections/index.ts';
+import { freePort } from './db/embedded.ts';
+
+async function withFreePort(config: Config): Promise<Config> {
+  const port = await freePort();
+  return { ...config, port, appUrl: `http://127.0.0.1:${port}` };
+}
 
 export interface RunningServer extends SpotterApp {
   platform: Platform;
@@ -15,9 +21,12 @@ export interface RunningServer extends SpotterApp {
 }
 
 export async function startServer(
-  config: Config,
+  configIn: Config,
   opts: Omit<AppOptions, 'config' | 'platform'> & { listen?: boolean; log?: (m: string) => void; poolSize?: number } = {},
 ): Promise<RunningServer> {
+  // Port 0 (tests, benchmarks): pick the port now, so that links in mails and the
+  // allowed websocket Origin name the address the server really listens on.
+  const config = configIn.port === 0 ? await withFreePort(configIn) : configIn;
   let flushMail = () => {};
   const platform = await startPlatform(config, {
     projections: [...allProjections, mailReactor(config.appUrl, () => flushMail())],
@@ -26,15 +35,11 @@ export async function startServer(
   });
   const spotter = await buildApp({ ...opts, config, platform });
   flushMail = () => void spotter.sender.flush();
-  let url = config.appUrl;
-  if (opts.listen !== false) {
-    const address = await spotter.app.listen({ port: config.port, host: config.host });
-    if (config.port === 0) url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
-  }
+  if (opts.listen !== false) await spotter.app.listen({ port: config.port, host: config.host });
   return {
     ...spotter,
     platform,
-    url,
+    url: config.appUrl,
     async close() {
       await spotter.close();
       await platform.close();

@@ -64,14 +64,14 @@ export async function rotateRefreshToken(
   }
 }
 
-/** Sockets of revoked sessions are closed by the realtime hub of every server process. */
+/** Sockets of revoked sessions are closed by the realtime hub of every server process. The payload is JSON (pg-listen parses it). */
 export const SESSION_REVOKED_CHANNEL = 'spotter_sessions_revoked';
 
 export async function revokeSession(db: Db, sessionId: string, now: Date, why: string): Promise<void> {
   await db.query(
     `WITH revoked AS (
        UPDATE auth_sessions SET revoked_at = $2, revoked_why = $3 WHERE session_id = $1 AND revoked_at IS NULL RETURNING session_id)
-     SELECT pg_notify($4, session_id::text) FROM revoked`,
+     SELECT pg_notify($4, to_json(session_id::text)::text) FROM revoked`,
     [sessionId, now, why, SESSION_REVOKED_CHANNEL],
   );
 }
@@ -80,7 +80,7 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date, why: 
   await db.query(
     `WITH revoked AS (
        UPDATE auth_sessions SET revoked_at = $2, revoked_why = $3 WHERE user_id = $1 AND revoked_at IS NULL RETURNING session_id)
-     SELECT pg_notify($4, session_id::text) FROM revoked`,
+     SELECT pg_notify($4, to_json(session_id::text)::text) FROM revoked`,
     [userId, now, why, SESSION_REVOKED_CHANNEL],
   );
 }

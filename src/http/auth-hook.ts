@@ -22,14 +22,21 @@ export function bearerToken(req: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
+/**
+ * Every request with a bearer token is authenticated once, up front, so later hooks
+ * (idempotency keys are scoped per user) see the user; routes that need one say so
+ * with `preHandler: app.requireUser`.
+ */
 export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
-  app.decorate('requireUser', async (req: FastifyRequest) => {
+  app.addHook('preHandler', async (req) => {
     const token = bearerToken(req);
-    if (!token) throw new DomainError(401, 'No authentication token available');
-    const claims = await auth.authenticate(token);
-    if (!claims) throw new DomainError(401, 'Your session has expired. Please sign in again.', 'invalid_token');
-    req.user = claims;
+    if (token) req.user = await auth.authenticate(token);
+  });
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    if (req.user) return;
+    if (!bearerToken(req)) throw new DomainError(401, 'No authentication token available');
+    throw new DomainError(401, 'Your session has expired. Please sign in again.', 'invalid_token');
   });
 }
 

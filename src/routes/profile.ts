@@ -1,0 +1,40 @@
+/** The signed-in user's own profile (the spec's user_profiles upsert and read). */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type pg from 'pg';
+import type { EventStore } from '../eventstore/port.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { userDecider, userStream } from '../domain/accounts/user.ts';
+import { displayName, initials } from '../domain/accounts/display-name.ts';
+import { userIdOf } from '../http/auth-hook.ts';
+import { DomainError } from '../domain/decider.ts';
+
+const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
+const ProfileBody = Type.Object(
+  { displayName: Type.Optional(Name), firstName: Type.Optional(Name), lastName: Type.Optional(Name) },
+  { additionalProperties: false },
+);
+
+export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store: EventStore; now: () => Date }) {
+  app.get('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'] } }, async (req) => {
+    const { rows } = await deps.pool.query('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
+    if (!rows[0]) throw new DomainError(404, 'Profile not found.');
+    const name = displayName(rows[0]);
+    return { profile: { ...rows[0], resolved_name: name, initials: initials(name) } };
+  });
+
+  app.put<{ Body: Static<typeof ProfileBody> }>(
+    '/api/profile',
+    { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } },
+    async (req) => {
+      const userId = userIdOf(req);
+      const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
+      const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
+      const result = await handleCommand(deps.store, userStream(userId), userDecider, { type: 'UpdateProfile', ...changes }, {
+        userId,
+        now: deps.now,
+      });
+      return { success: true, checkpoint: result.append?.checkpoint ?? null };
+    },
+  );
+}

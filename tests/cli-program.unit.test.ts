@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { buildProgram, loadCommands } from '../cli/program.ts';
+
+describe('spotter program', () => {
+  it('registers one subcommand per module in cli/commands with its arguments and options', async () => {
+    const program = buildProgram(await loadCommands());
+    const byName = new Map(program.commands.map((c) => [c.name(), c]));
+    expect([...byName.keys()]).toEqual(expect.arrayContaining(['events', 'replay', 'status']));
+    expect(byName.get('status')!.options.map((o) => o.long)).toContain('--json');
+    expect(byName.get('replay')!.registeredArguments.map((a) => [a.name(), a.required])).toEqual([['projection', false]]);
+    const events = byName.get('events')!;
+    expect(events.options.map((o) => o.long)).toEqual(['--type', '--limit', '--json']);
+    expect(events.getOptionValue('limit')).toBe(20);
+  });
+});

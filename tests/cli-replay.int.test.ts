@@ -1,0 +1,195 @@
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import { streamSummaries } from '../projections/stream-summaries.ts';
+import type { Projection } from '../projections/projection.ts';
+import { listStreams, ReadModelMissingError } from '../cli/lib/events.ts';
+import { REPLAY_LOCK } from '../cli/lib/locks.ts';
+import { replay, ReplayRunningError, UnknownProjectionError, type RebuildProgress } from '../cli/lib/replay.ts';
+import { loadStatus } from '../cli/lib/status.ts';
+import { countingProjection } from './support/counting-projection.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let runners: ProjectionRunner[] = [];
+let clients: pg.Client[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase();
+  store = new PostgresEventStore(db.pool);
+});
+afterEach(async () => {
+  for (const r of runners) await r.stop();
+  for (const c of clients) await c.end();
+  runners = [];
+  clients = [];
+  await db.drop();
+});
+
+/** What the CLI hands its logic functions; `start` plays the server, not starting plays the CLI. */
+function platform(projections: Projection[] = [streamSummaries]) {
+  const runner = new ProjectionRunner(db.pool, store, db.url, projections, { pollMs: 20, log: () => {} });
+  runners.push(runner);
+  return { pool: db.pool, store, runner };
+}
+
+async function appendWorkouts(streams: number, prefix = 'workout'): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < streams; i++) {
+    const n = (i % 5) + 1;
+    await store.append(
+      `${prefix}-${i}`,
+      Array.from({ length: n }, (_, k) => ({ type: k === n - 1 ? 'SetActualRecorded' : 'WorkoutScheduled', data: { k } })),
+      'no_stream',
+    );
+    total += n;
+  }
+  return total;
+}
+
+async function summaries() {
+  const { rows } = await db.pool.query(
+    'SELECT stream_id, stream_type, event_count::int AS event_count, last_event, last_event_at FROM stream_summaries ORDER BY stream_id',
+  );
+  return rows;
+}
+
+async function holdLock(namespace: number, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  clients.push(c);
+  await c.query('SELECT pg_advisory_lock($1, hashtext($2))', [namespace, name]);
+}
+
+describe('spotter replay', () => {
+  it('rebuilds stream_summaries into generation 2 with the same rows, reporting progress up to the total', async () => {
+    const server = platform();
+    const total = (await appendWorkouts(40)) + (await appendWorkouts(10, 'athlete'));
+    await server.runner.start();
+    await server.runner.waitFor((await store.headCheckpoint())!);
+    const before = await summaries();
+    expect(before).toHaveLength(50);
+
+    const progress: RebuildProgress[] = [];
+    const [result] = await replay(server, ['stream_summaries'], (p) => progress.push(p));
+
+    expect(await summaries()).toEqual(before);
+    expect(result).toMatchObject({ projection: 'stream_summaries', generation: 2, events: total });
+    expect(result!.eventsPerSecond).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ done: true, eventsRead: total, totalEstimate: total });
+    expect(progress.slice(0, -1).every((p) => !p.done && p.eventsRead <= total)).toBe(true);
+
+    const [status] = await loadStatus(server);
+    expect(status).toMatchObject({ name: 'stream_summaries', generation: 2, lag: 0, owner: 'this process', rebuilding: null, lastError: null });
+    expect(status!.checkpoint).toBe(await store.headCheckpoint());
+    const { rows: tables } = await db.pool.query(`SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'stream_summaries_g%'`);
+    expect(tables.map((t) => t.table_name)).toEqual(['stream_summaries_g2']);
+  });
+
+  it('keeps every event when the server appends and projects during the replay', async () => {
+    const server = platform();
+    await appendWorkouts(300);
+    await server.runner.start();
+    let writing = true;
+    const writer = (async () => {
+      let i = 0;
+      while (writing || i < 50) await store.append(`live-${i++}`, [{ type: 'LiveEvent', data: {} }], 'no_stream');
+      return i;
+    })();
+    await replay(server, ['stream_summaries'], () => {});
+    writing = false;
+    const live = await writer;
+    await server.runner.waitFor((await store.headCheckpoint())!, undefined, 10_000);
+
+    const { rows } = await db.pool.query('SELECT sum(event_count)::int AS events, count(*)::int AS streams FROM stream_summaries');
+    const { rows: stored } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
+    expect(rows[0]).toEqual({ events: stored[0].n, streams: 300 + live });
+    expect((await loadStatus(server))[0]).toMatchObject({ generation: 2, lag: 0 });
+  });
+
+  it('replays every projection, one after another, when none is named', async () => {
+    const server = platform([streamSummaries, countingProjection()]);
+    await appendWorkouts(5);
+    await server.runner.start();
+    const results = await replay(server, []);
+    expect(results.map((r) => [r.projection, r.generation])).toEqual([
+      ['stream_summaries', 2],
+      ['counting', 2],
+    ]);
+  });
+
+  it('installs and builds a projection the server never ran', async () => {
+    const total = await appendWorkouts(12);
+    const cli = platform();
+    expect((await loadStatus(cli))[0]).toMatchObject({ generation: 0, checkpoint: null, lag: total, owner: 'none' });
+    await replay(cli, ['stream_summaries']);
+    expect(await summaries()).toHaveLength(12);
+    expect((await loadStatus(cli))[0]).toMatchObject({ generation: 2, lag: 0, owner: 'none' });
+  });
+
+  it('rejects an unknown projection with the names it knows', async () => {
+    const cli = platform([streamSummaries, countingProjection()]);
+    const attempt = replay(cli, ['nope']);
+    await expect(attempt).rejects.toBeInstanceOf(UnknownProjectionError);
+    await expect(attempt).rejects.toThrow('Unknown projection "nope". Known projections: counting, stream_summaries');
+  });
+
+  it('refuses to replay a projection another process is replaying', async () => {
+    const server = platform();
+    await server.runner.start();
+    await holdLock(REPLAY_LOCK, 'stream_summaries');
+    await expect(replay(platform(), ['stream_summaries'])).rejects.toBeInstanceOf(ReplayRunningError);
+  });
+});
+
+describe('spotter status', () => {
+  it('tells this process, another process and no owner apart', async () => {
+    const server = platform();
+    const cli = platform();
+    expect((await loadStatus(cli))[0]!.owner).toBe('none');
+    await server.runner.start();
+    expect((await loadStatus(server))[0]!.owner).toBe('this process');
+    expect((await loadStatus(cli))[0]!.owner).toBe('another process');
+  });
+
+  it('shows a rebuild as running while its replay holds the lock, and as interrupted once it is gone', async () => {
+    const server = platform();
+    await server.runner.start();
+    await db.pool.query(`INSERT INTO projection_rebuilds (projection, generation, version, checkpoint) VALUES ('stream_summaries', 2, 1, NULL)`);
+    expect((await loadStatus(server))[0]!.rebuilding).toEqual({ generation: 2, checkpoint: null, active: false });
+    await holdLock(REPLAY_LOCK, 'stream_summaries');
+    expect((await loadStatus(server))[0]!.rebuilding).toEqual({ generation: 2, checkpoint: null, active: true });
+  });
+
+  it('reports the version of the code when it is ahead of the serving tables', async () => {
+    await platform().runner.start();
+    const cli = platform([{ ...streamSummaries, version: 2 }]);
+    expect((await loadStatus(cli))[0]).toMatchObject({ version: 1, codeVersion: 2 });
+  });
+});
+
+describe('spotter events', () => {
+  it('lists the most recently active streams first, filtered by type and limited', async () => {
+    const server = platform();
+    await server.runner.start();
+    await appendWorkouts(6);
+    await appendWorkouts(2, 'athlete');
+    await store.append('workout-0', [{ type: 'WorkoutCompleted', data: {} }], 0);
+    await server.runner.waitFor((await store.headCheckpoint())!);
+
+    const recent = await listStreams(db.pool, { limit: 3 });
+    expect(recent.map((r) => r.stream)).toEqual(['workout-0', 'athlete-1', 'athlete-0']);
+    expect(recent[0]).toMatchObject({ type: 'workout', events: 2, lastEvent: 'WorkoutCompleted' });
+    expect(recent[0]!.lastEventAt).toBeInstanceOf(Date);
+
+    const workouts = await listStreams(db.pool, { type: 'workout', limit: 20 });
+    expect(workouts).toHaveLength(6);
+    expect(workouts.every((r) => r.type === 'workout')).toBe(true);
+  });
+
+  it('says how to install the read model when it is missing', async () => {
+    await expect(listStreams(db.pool, { limit: 5 })).rejects.toBeInstanceOf(ReadModelMissingError);
+  });
+});
