@@ -184,7 +184,8 @@ describe('rate limits', () => {
     expect((await t.api('GET', '/api/outbox')).body.messages.filter((m: { to: string }) => m.to === to)).toHaveLength(30);
   });
 
-  it('refuses /api/send-email without a session', async () => {
+  it('sends custom HTML only for a signed-in user; demo templates for anyone', async () => {
     expect((await t.api('POST', '/api/send-email', { to: 'x@example.com', subject: 's', html: 'h' })).status).toBe(401);
+    expect((await t.api('POST', '/api/send-email', { to: 'x@example.com', template: 'welcome' })).status).toBe(200);
   });
 });

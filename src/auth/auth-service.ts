@@ -129,6 +129,11 @@ export class AuthService {
     await revokeSession(this.d.pool, sessionId, this.d.now(), 'signed out');
   }
 
+  async signOutByRefreshToken(refreshToken: string): Promise<void> {
+    const { rows } = await this.d.pool.query<{ session_id: string }>('SELECT session_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash(refreshToken)]);
+    if (rows[0]) await revokeSession(this.d.pool, rows[0].session_id, this.d.now(), 'signed out');
+  }
+
   /** The claims of a valid access token whose session is still open, else null. */
   async authenticate(accessToken: string): Promise<AccessClaims | null> {
     const claims = verifyAccessToken(this.d.secret, accessToken, this.d.now().getTime());

@@ -19,7 +19,7 @@ export interface QueuedMail {
   data: Record<string, unknown>;
 }
 
-type MailRule = (e: StoredEvent, ctx: { tx: pg.PoolClient; appUrl: string; issuedAt: Date }) => Promise<QueuedMail[]>;
+export type MailRule = (e: StoredEvent, ctx: { tx: pg.PoolClient; appUrl: string; issuedAt: Date }) => Promise<QueuedMail[]>;
 
 async function issueToken(tx: pg.PoolClient, userId: string, purpose: 'confirm' | 'reset', expiresAt: Date): Promise<string> {
   const token = newToken();

@@ -90,11 +90,21 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     async (req) => auth.refresh(req.body.refreshToken),
   );
 
-  app.post(
+  // Signs out by the session of the bearer token, or, when that has just expired, by
+  // the refresh token, so a user can always end a session they hold.
+  app.post<{ Body: { refreshToken?: string } | undefined }>(
     '/api/auth/signout',
-    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: Type.Object({ success: Type.Boolean() }), '4xx': ErrorBody } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: Type.Optional(Type.Object({ refreshToken: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
+        response: { 200: Type.Object({ success: Type.Boolean() }), '4xx': ErrorBody },
+      },
+    },
     async (req) => {
-      await auth.signOut(req.user!.sid);
+      if (req.user) await auth.signOut(req.user.sid);
+      else if (req.body?.refreshToken) await auth.signOutByRefreshToken(req.body.refreshToken);
+      else throw new DomainError(401, 'No authentication token available');
       return { success: true };
     },
   );

@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type pg from 'pg';
 import { listOutbox } from '../../emails/mailer.ts';
 import { DomainError } from '../domain/decider.ts';
+import { LIMITS, type RateLimiter } from '../http/rate-limit.ts';
 import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE, type MailSender } from '../mail/sender.ts';
 
 const DEMO_KINDS = ['welcome', 'confirmation', 'password-reset', 'invitation', 'workout-assigned', 'weekly-recap'] as const;
@@ -43,12 +44,17 @@ function demoData(kind: (typeof DEMO_KINDS)[number], name: string, appUrl: strin
   }
 }
 
-export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender: MailSender; outboxDir: string | null; appUrl: string; now: () => Date }) {
+export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender: MailSender; limiter: RateLimiter; outboxDir: string | null; appUrl: string; now: () => Date }) {
   app.post<{ Body: Static<typeof SendEmail> }>(
     '/api/send-email',
-    { preHandler: app.requireUser, schema: { tags: ['email'], body: SendEmail } },
+    { schema: { tags: ['email'], body: SendEmail } },
     async (req) => {
       const { to, subject, html, template, data } = req.body;
+      // The demo page is public, so anyone may send our fixed demo templates (limited
+      // per IP and per recipient); arbitrary HTML needs a signed-in user, or this
+      // would be an open relay.
+      if (!template) await app.requireUser(req);
+      await deps.limiter.hit([[`mail:ip:${req.ip}`, LIMITS.mailPerIp]]);
       const recipient = to.trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) throw new DomainError(400, 'Please enter a valid email address.');
       if (!template && (!subject?.trim() || !html?.trim())) throw new DomainError(400, 'to, subject and html are required.');

@@ -1,0 +1,50 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { ErrorBoundary } from '../components/errors/error-boundary';
+import { AuthProvider, useAuth } from '../lib/auth';
+import { createQueryClient } from '../lib/react-query';
+import { RealtimeClient, RealtimeContext } from '../lib/realtime';
+import { getSession } from '../lib/session';
+import { ThemeProvider } from '../lib/theme';
+
+/**
+ * One realtime connection per signed-in user. After a reconnection every query
+ * is refetched, since changes may have been missed; signing out closes it.
+ */
+function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [client, setClient] = useState<RealtimeClient | null>(null);
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    const realtime = new RealtimeClient({
+      getToken: () => getSession()?.accessToken ?? null,
+      onReconnect: () => void queryClient.invalidateQueries(),
+    });
+    realtime.connect();
+    setClient(realtime);
+    return () => {
+      realtime.close();
+      setClient(null);
+    };
+  }, [userId, queryClient]);
+
+  return <RealtimeContext value={client}>{children}</RealtimeContext>;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider>
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RealtimeProvider>{children}</RealtimeProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </ThemeProvider>
+  );
+}

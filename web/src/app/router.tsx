@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { RouteErrorFallback } from '../components/errors/error-boundary';
+import { paths } from '../config/paths';
+
+const toSignIn = <Navigate to={paths.auth.signIn.getHref()} replace />;
+
+/** Every route module is loaded on demand; each exports `Component`. */
+const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorFallback />,
+    HydrateFallback: () => null,
+    children: [
+      { path: paths.home.path, element: toSignIn },
+      { path: paths.auth.signIn.path, lazy: () => import('./routes/auth/sign-in') },
+      { path: paths.auth.signUp.path, lazy: () => import('./routes/auth/sign-up') },
+      { path: paths.auth.checkEmail.path, lazy: () => import('./routes/auth/check-email') },
+      { path: paths.auth.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password') },
+      { path: paths.auth.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      { path: paths.auth.confirm.path, lazy: () => import('./routes/auth/confirm') },
+      { path: paths.emailDemo.path, lazy: () => import('./routes/email-demo') },
+      {
+        lazy: () => import('./routes/app/root'),
+        children: [
+          { path: paths.app.clients.path, lazy: () => import('./routes/app/clients') },
+          { path: paths.app.calendar.path, lazy: () => import('./routes/app/calendar') },
+          { path: paths.app.library.path, lazy: () => import('./routes/app/library') },
+          { path: paths.app.chat.path, lazy: () => import('./routes/app/chat') },
+          { path: paths.app.programTemplates.path, lazy: () => import('./routes/app/program-templates') },
+          { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
+        ],
+      },
+      { path: '*', element: toSignIn },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,10 @@
+import { LibraryPage } from '../../../features/library/components/library-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Exercise Library · Spotter</title>
+      <LibraryPage />
+    </>
+  );
+}

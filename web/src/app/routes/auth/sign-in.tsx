@@ -1,0 +1,19 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { SignInForm } from '../../../features/auth/components/sign-in-form';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const { status } = useAuth();
+  if (status === 'loading') return null;
+  // Signing in twice means nothing: send a signed-in user to the dashboard.
+  if (status === 'authenticated') return <Navigate to={paths.app.clients.getHref()} replace />;
+  return (
+    <AuthLayout>
+      <title>Sign In · Spotter</title>
+      <SignInForm message={params.get('message')} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { cx } from '../../lib/cx';
+import { ThemeToggle } from '../theme-toggle';
+import { DropdownMenu } from '../ui/dropdown-menu';
+import { ChevronDownIcon, LogOutIcon, LogoMark, SettingsIcon } from '../ui/icons';
+import './shell.css';
+
+const NAV_ITEMS = [
+  { label: 'Clients', to: paths.app.clients.getHref() },
+  { label: 'Library', to: paths.app.library.getHref() },
+  { label: 'Chat', to: paths.app.chat.getHref() },
+  { label: 'Templates', to: paths.app.programTemplates.getHref() },
+  { label: 'Team Analytics', to: paths.app.teamAnalytics.getHref() },
+];
+
+function initials(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}`.toUpperCase();
+  if (words.length === 1) return (words[0] ?? '').slice(0, 2).toUpperCase();
+  return email.slice(0, 2).toUpperCase();
+}
+
+function UserMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  return (
+    <DropdownMenu
+      header={
+        <>
+          <span className="menu__header-label">Signed in as</span>
+          <span className="menu__header-email">{user.email}</span>
+        </>
+      }
+      items={[
+        {
+          key: 'settings',
+          label: 'Settings',
+          icon: <SettingsIcon />,
+          badge: 'coming soon',
+          disabled: true,
+        },
+        {
+          key: 'signout',
+          label: 'Sign out',
+          icon: <LogOutIcon />,
+          danger: true,
+          onSelect: () => {
+            void signOut().then(() => navigate(paths.auth.signIn.getHref(), { replace: true }));
+          },
+        },
+      ]}
+      trigger={(props) => (
+        <button type="button" className="avatar-button" aria-label="Account menu" {...props}>
+          <span className="avatar" aria-hidden="true">
+            {initials(user.fullName, user.email)}
+          </span>
+          <ChevronDownIcon size={16} className="avatar-button__chevron" />
+        </button>
+      )}
+    />
+  );
+}
+
+type DashboardLayoutProps = {
+  children: ReactNode;
+  /** Extra controls before the theme toggle (the Contacts button, later Delete/Undo). */
+  actions?: ReactNode;
+};
+
+/** The frame of every signed-in page: top navigation, then the page. */
+export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar__inner">
+          <Link to={paths.app.clients.getHref()} className="brand">
+            <LogoMark />
+            <span>Spotter</span>
+          </Link>
+          <nav aria-label="Main" className="topnav">
+            {NAV_ITEMS.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) => cx('topnav__link', isActive && 'topnav__link--active')}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="topbar__actions">
+            {actions}
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Every route of the dashboard, in one place. Components link with `getHref`,
+ * the router registers `path`; nothing else spells a URL by hand.
+ */
+export const paths = {
+  home: {
+    path: '/',
+    getHref: () => '/',
+  },
+  auth: {
+    signIn: {
+      path: '/signin',
+      getHref: (message?: string) =>
+        message ? `/signin?${new URLSearchParams({ message }).toString()}` : '/signin',
+    },
+    signUp: {
+      path: '/signup',
+      getHref: () => '/signup',
+    },
+    checkEmail: {
+      path: '/check-email',
+      getHref: () => '/check-email',
+    },
+    forgotPassword: {
+      path: '/forgot-password',
+      getHref: () => '/forgot-password',
+    },
+    resetPassword: {
+      path: '/reset-password',
+      getHref: () => '/reset-password',
+    },
+    confirm: {
+      path: '/confirm',
+      getHref: () => '/confirm',
+    },
+  },
+  emailDemo: {
+    path: '/email-demo',
+    getHref: () => '/email-demo',
+  },
+  app: {
+    clients: {
+      path: '/clients',
+      getHref: () => '/clients',
+    },
+    calendar: {
+      path: '/calendar/:clientId',
+      getHref: (clientId: string) => `/calendar/${encodeURIComponent(clientId)}`,
+    },
+    library: {
+      path: '/library',
+      getHref: () => '/library',
+    },
+    chat: {
+      path: '/chat',
+      getHref: () => '/chat',
+    },
+    programTemplates: {
+      path: '/program-templates',
+      getHref: () => '/program-templates',
+    },
+    teamAnalytics: {
+      path: '/team-analytics',
+      getHref: () => '/team-analytics',
+    },
+  },
+} as const;

@@ -1,0 +1,187 @@
+/**
+ * Live updates. The server pushes `{"type":"changed","topic","checkpoint"}` for
+ * topics this client subscribed to; the dashboard answers by refetching the
+ * queries that show that topic. After a dropped connection every topic is
+ * subscribed again and `onReconnect` runs, because changes may have been missed.
+ */
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { REALTIME_MAX_BACKOFF_MS } from '../config/constants';
+
+export type TopicChange = { topic: string; checkpoint: string };
+type Listener = (change: TopicChange) => void;
+
+export type RealtimeOptions = {
+  /** Read at every (re)connection, so a refreshed token is picked up. */
+  getToken: () => string | null;
+  /** Called after a reconnection; wire it to `queryClient.invalidateQueries()`. */
+  onReconnect?: () => void;
+  url?: (token: string) => string;
+  maxBackoffMs?: number;
+};
+
+const BASE_BACKOFF_MS = 500;
+
+export function realtimeUrl(token: string, location: Location = window.location): string {
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${location.host}/api/realtime?token=${encodeURIComponent(token)}`;
+}
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private readonly topics = new Map<string, Set<Listener>>();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempts = 0;
+  private stopped = true;
+  /** True once a connection has opened or failed: the next open is a reconnection. */
+  private mayHaveMissed = false;
+  private readonly options: RealtimeOptions;
+
+  constructor(options: RealtimeOptions) {
+    this.options = options;
+  }
+
+  connect(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    window.addEventListener('online', this.reconnectNow);
+    this.open();
+  }
+
+  close(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.reconnectNow);
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onerror = null;
+      socket.onmessage = null;
+      socket.onopen = null;
+      if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {
+        socket.close(1000, 'client closed');
+      }
+    }
+    this.attempts = 0;
+    this.mayHaveMissed = false;
+  }
+
+  /** Listens to one topic; the returned function stops listening. */
+  subscribe(topic: string, listener: Listener): () => void {
+    let listeners = this.topics.get(topic);
+    if (!listeners) {
+      listeners = new Set();
+      this.topics.set(topic, listeners);
+      this.send({ type: 'subscribe', topic });
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.topics.get(topic);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) {
+        this.topics.delete(topic);
+        this.send({ type: 'unsubscribe', topic });
+      }
+    };
+  }
+
+  private readonly reconnectNow = (): void => {
+    if (this.stopped || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.attempts = 0;
+    this.open();
+  };
+
+  private open(): void {
+    const token = this.options.getToken();
+    if (!token) {
+      this.scheduleReconnect();
+      return;
+    }
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket((this.options.url ?? realtimeUrl)(token));
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
+      if (this.mayHaveMissed) this.options.onReconnect?.();
+      this.mayHaveMissed = true;
+    };
+    socket.onmessage = (event: MessageEvent) => this.receive(event.data);
+    socket.onclose = () => {
+      if (this.socket === socket) this.socket = null;
+      this.mayHaveMissed = true;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const max = this.options.maxBackoffMs ?? REALTIME_MAX_BACKOFF_MS;
+    const delay = Math.min(max, BASE_BACKOFF_MS * 2 ** this.attempts + Math.random() * 250);
+    this.attempts += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  private send(message: { type: 'subscribe' | 'unsubscribe'; topic: string }): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const { type, topic, checkpoint } = message as Record<string, unknown>;
+    if (type !== 'changed' || typeof topic !== 'string') return;
+    const change: TopicChange = { topic, checkpoint: typeof checkpoint === 'string' ? checkpoint : '' };
+    for (const listener of [...(this.topics.get(topic) ?? [])]) listener(change);
+  }
+}
+
+/** The client of the signed-in user, or null while signed out. */
+export const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+export function useRealtime(): RealtimeClient | null {
+  return useContext(RealtimeContext);
+}
+
+/**
+ * Refetches `queryKeys` whenever `topic` changes on the server. Pass a null
+ * topic to pause. `onChange` runs too, e.g. for a toast.
+ */
+export function useTopic(
+  topic: string | null | undefined,
+  queryKeys: readonly QueryKey[],
+  onChange?: (change: TopicChange) => void,
+): void {
+  const client = useRealtime();
+  const queryClient = useQueryClient();
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  // Callers usually pass a fresh array each render; depend on its content.
+  const keysJson = JSON.stringify(queryKeys);
+
+  useEffect(() => {
+    if (!client || !topic) return;
+    const keys = JSON.parse(keysJson) as QueryKey[];
+    return client.subscribe(topic, (change) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      onChangeRef.current?.(change);
+    });
+  }, [client, topic, keysJson, queryClient]);
+}
