@@ -97,13 +97,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     {
       schema: {
         tags: ['auth'],
-        body: Type.Optional(Type.Object({ refreshToken: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
         response: { 200: Type.Object({ success: Type.Boolean() }), '4xx': ErrorBody },
       },
     },
     async (req) => {
       if (req.user) await auth.signOut(req.user.sid);
-      else if (req.body?.refreshToken) await auth.signOutByRefreshToken(req.body.refreshToken);
+      else if (typeof req.body?.refreshToken === 'string') await auth.signOutByRefreshToken(req.body.refreshToken);
       else throw new DomainError(401, 'No authentication token available');
       return { success: true };
     },

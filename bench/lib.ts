@@ -1,0 +1,153 @@
+/**
+ * Shared helpers of the benchmarks: a throw-away database per benchmark, timed
+ * writer loops, percentiles and a realistic event payload.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+
+export interface BenchDatabase {
+  url: string;
+  /** Drops the database (BENCH_DATABASE_URL) or stops the embedded server and removes its folder. */
+  stop(): Promise<void>;
+}
+
+const cleanups = new Set<() => Promise<void>>();
+let signalsHooked = false;
+
+/** Stops whatever is still running when the run is interrupted (Ctrl-C, kill). */
+function hookSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up benchmark databases…`);
+      void Promise.allSettled([...cleanups].map((c) => c())).then(() => process.exit(130));
+    });
+  }
+}
+
+/**
+ * A fresh, empty database for one benchmark. With BENCH_DATABASE_URL a new database
+ * is created on that server (and dropped afterwards); otherwise an embedded
+ * PostgreSQL is started in a new folder under the system temp dir.
+ */
+export async function startBenchDatabase(label: string): Promise<BenchDatabase> {
+  hookSignals();
+  const external = process.env.BENCH_DATABASE_URL;
+  if (external) {
+    const name = `bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(external);
+    u.pathname = `/${name}`;
+    const stop = once(async () => {
+      cleanups.delete(stop);
+      const c = new pg.Client({ connectionString: external });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+    cleanups.add(stop);
+    return { url: u.toString(), stop };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `spotter-bench-${label}-`));
+  // The embedded server runs as an unprivileged user when we are root.
+  await fs.chmod(dir, 0o777);
+  let db;
+  try {
+    db = await startEmbeddedPostgres(path.join(dir, 'data'), { log: (l) => console.error(`  [postgres] ${l}`) });
+  } catch (e) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const started = db;
+  const stop = once(async () => {
+    cleanups.delete(stop);
+    try {
+      await started.stop();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+  cleanups.add(stop);
+  return { url: db.url, stop };
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let p: Promise<void> | null = null;
+  return () => (p ??= fn());
+}
+
+/** Starts a database, runs `fn` on it and always cleans up. */
+export async function withBenchDatabase<T>(label: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const db = await startBenchDatabase(label);
+  try {
+    return await fn(db.url);
+  } finally {
+    await db.stop();
+  }
+}
+
+/**
+ * `writers` concurrent loops each calling `op(writer, i)` back to back until
+ * `durationMs` has passed. Returns completed operations and the real elapsed time
+ * (the last operations may end a little after the deadline).
+ */
+export async function runWriters(
+  writers: number,
+  durationMs: number,
+  op: (writer: number, i: number) => Promise<void>,
+): Promise<{ ops: number; seconds: number; perSecond: number }> {
+  const start = performance.now();
+  const deadline = start + durationMs;
+  let ops = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        await op(w, i);
+        ops++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { ops, seconds, perSecond: ops / seconds };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export function round(n: number, digits = 0): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+const EXERCISES = ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'barbell-row'];
+const NOTES = ['felt solid, bar speed ok', 'grindy last rep', 'belt on, easy', 'paused reps, tempo 3-1-1'];
+
+/** A logged set: about 150 bytes of JSON, like the training events. */
+export function setLoggedData(n: number): Record<string, unknown> {
+  return {
+    workoutId: randomUUID(),
+    exercise: EXERCISES[n % EXERCISES.length],
+    set: (n % 5) + 1,
+    reps: 3 + (n % 8),
+    weightKg: 40 + (n % 120) * 2.5,
+    rpe: 6 + (n % 4),
+    note: NOTES[n % NOTES.length],
+  };
+}
+
+export function log(line: string): void {
+  console.log(line);
+}

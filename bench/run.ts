@@ -1,0 +1,74 @@
+/**
+ * Runs the benchmarks (all, or those named on the command line) one after the other,
+ * prints each figure beside its target as it goes, and ends with one line of JSON
+ * holding every figure by name.
+ *
+ *   npm run bench                 # all
+ *   npm run bench -- append       # one (or several: append rebuild)
+ */
+import { performance } from 'node:perf_hooks';
+
+type Bench = () => Promise<Record<string, number>>;
+
+const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> = {
+  append: { what: 'single-event appends vs raw INSERT, 8 writers', load: async () => (await import('./append.ts')).run },
+  append_batch: { what: '10-event batch appends, 8 writers', load: async () => (await import('./append_batch.ts')).run },
+  rebuild: { what: 'stream_summaries rebuild over 1,000,000 events', load: async () => (await import('./rebuild.ts')).run },
+  cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },
+};
+
+interface Target {
+  label: string;
+  pass: (v: number, all: Record<string, number>) => boolean;
+}
+
+const TARGETS: Record<string, Target> = {
+  append_ratio: { label: '≥ 0.85 (single appends ≥ 85% of raw INSERT rate)', pass: (v) => v >= 0.85 },
+  append_batch10_events_per_s: { label: '≥ 30,000 events/s', pass: (v) => v >= 30_000 },
+  rebuild_events_per_s: { label: '≥ 100,000 events/s', pass: (v) => v >= 100_000 },
+  cmd_to_ws_p99_ms: { label: '< 50 ms at 500 commands/s', pass: (v, all) => v >= 0 && v < 50 && (all.cmd_achieved_per_s ?? 0) >= 490 },
+  cmd_achieved_per_s: { label: '≈ 500 (the offered rate; p99 only counts if sustained: ≥ 490)', pass: (v) => v >= 490 },
+  cmd_failed: { label: '0 (failed commands or missing messages)', pass: (v) => v === 0 },
+};
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = names.filter((n) => !(n in BENCHMARKS));
+  if (unknown.length) {
+    console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(2);
+  }
+  const selected = names.length ? names : Object.keys(BENCHMARKS);
+  const figures: Record<string, number> = {};
+  const failures: string[] = [];
+  const shortOnes: string[] = [];
+
+  for (const name of selected) {
+    const b = BENCHMARKS[name]!;
+    console.log(`\n▶ ${name}: ${b.what}`);
+    const t0 = performance.now();
+    try {
+      const result = await (await b.load())();
+      Object.assign(figures, result);
+      for (const [key, value] of Object.entries(result)) {
+        const target = TARGETS[key];
+        const verdict = target ? (target.pass(value, figures) ? 'PASS ' : 'SHORT') : '     ';
+        if (target && verdict === 'SHORT') shortOnes.push(key);
+        console.log(`  ${verdict} ${key.padEnd(30)} ${String(value).padStart(10)}${target ? `   target ${target.label}` : ''}`);
+      }
+      console.log(`  (${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failures.push(name);
+      console.log(`  FAILED ${name} after ${((performance.now() - t0) / 1000).toFixed(1)} s: ${(e as Error).stack ?? e}`);
+    }
+  }
+
+  console.log('');
+  if (shortOnes.length) console.log(`Short of target: ${shortOnes.join(', ')}`);
+  if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+  console.log(JSON.stringify(figures));
+  // Pool timers or sockets left behind must not keep the run alive.
+  process.exit(failures.length ? 1 : 0);
+}
+
+void main();

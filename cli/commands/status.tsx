@@ -1,0 +1,59 @@
+/** `spotter status`: one line per projection, from the runner and the database's locks. */
+import { Box, Text } from 'ink';
+import { defineCommand } from '../command.ts';
+import { shortCheckpoint, count } from '../lib/format.ts';
+import { withPlatform } from '../lib/platform.ts';
+import { loadStatus, type ProjectionStatusRow } from '../lib/status.ts';
+import { print, printJson } from '../ui/print.ts';
+import { Table, type Column } from '../ui/table.tsx';
+
+const columns: Column<ProjectionStatusRow>[] = [
+  { header: 'PROJECTION', cell: (r) => r.name },
+  {
+    header: 'VERSION',
+    // The serving tables were built by older code: `spotter replay` brings them up to date.
+    cell: (r) => (r.generation > 0 && r.version !== r.codeVersion ? `${r.version} → ${r.codeVersion}` : String(r.codeVersion)),
+    color: (r) => (r.generation > 0 && r.version !== r.codeVersion ? 'yellow' : undefined),
+  },
+  { header: 'GEN', cell: (r) => (r.generation === 0 ? 'not installed' : String(r.generation)), align: 'right' },
+  { header: 'POSITION', cell: (r) => shortCheckpoint(r.checkpoint) },
+  { header: 'LAG', cell: (r) => count(r.lag), align: 'right', color: (r) => (r.lag === 0 ? 'green' : 'yellow') },
+  { header: 'OWNER', cell: (r) => r.owner, color: (r) => (r.owner === 'none' ? 'yellow' : undefined) },
+  {
+    header: 'REBUILD',
+    cell: (r) =>
+      r.rebuilding
+        ? `gen ${r.rebuilding.generation} at ${shortCheckpoint(r.rebuilding.checkpoint)}${r.rebuilding.active ? '' : ' (interrupted)'}`
+        : '-',
+    color: (r) => (r.rebuilding ? (r.rebuilding.active ? 'cyan' : 'yellow') : undefined),
+  },
+  // Errors can be long: cut here, printed in full under the table.
+  { header: 'ERROR', cell: (r) => r.lastError ?? '-', color: (r) => (r.lastError ? 'red' : undefined), truncate: true },
+];
+
+export function StatusTable({ rows }: { rows: ProjectionStatusRow[] }) {
+  if (rows.length === 0) return <Text>No projections are registered.</Text>;
+  const failing = rows.filter((r) => r.lastError);
+  return (
+    <Box flexDirection="column">
+      <Table columns={columns} rows={rows} />
+      {failing.map((r) => (
+        <Text key={r.name} color="red">
+          {r.name}: {r.lastError}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export default defineCommand<{ json?: boolean }>({
+  name: 'status',
+  description: 'Show each projection: version, generation, position, lag, owner, error and rebuild in progress',
+  options: [{ flags: '--json', description: 'print JSON instead of a table' }],
+  async run({ options }) {
+    const rows = await withPlatform(loadStatus);
+    if (options.json) printJson(rows);
+    else print(<StatusTable rows={rows} />);
+    return 0;
+  },
+});

@@ -1,0 +1,27 @@
+/** Reads advisory locks held by any session on this database (pg_locks is cluster-wide). */
+import type pg from 'pg';
+
+// The runner's ownership lock namespace (LOCK_NAMESPACE in projections/runner.ts, which
+// does not export it). Keep the two in step.
+export const OWNERSHIP_LOCK = 7321002;
+// Held by `spotter replay` while it rebuilds a projection (see replay.ts).
+export const REPLAY_LOCK = 7321004;
+
+/**
+ * Names whose two-key advisory lock (namespace, hashtext(name)) is granted to some
+ * session. pg_locks shows the first key in classid and the second, as an unsigned
+ * oid, in objid, with objsubid = 2.
+ */
+export async function heldLocks(pool: pg.Pool, namespace: number, names: string[]): Promise<Set<string>> {
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT n AS name FROM unnest($2::text[]) AS n
+     WHERE EXISTS (
+       SELECT 1 FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND l.classid::bigint = $1
+         AND l.objid::bigint = (hashtext(n)::bigint & 4294967295))`,
+    [namespace, names],
+  );
+  return new Set(rows.map((r) => r.name));
+}

@@ -1,0 +1,53 @@
+/**
+ * Builds the `spotter` commander program from the command modules in
+ * `cli/commands/`: adding a command is adding a file, as with pastel.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Command } from 'commander';
+import { isCliCommand, type CliCommand } from './command.ts';
+
+const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
+
+export async function loadCommands(dir = commandsDir): Promise<CliCommand[]> {
+  const files = (await fs.readdir(dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).sort();
+  const commands: CliCommand[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown };
+    if (!isCliCommand(mod.default)) throw new Error(`cli/commands/${file} must default-export a command (see cli/command.ts)`);
+    commands.push(mod.default);
+  }
+  return commands;
+}
+
+export function buildProgram(commands: CliCommand[]): Command {
+  const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+  const program = new Command('spotter')
+    .description('Staff tools for Spotter: projection status and replays, recent event streams')
+    .version(version)
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(text) });
+
+  for (const c of commands) {
+    const sub = program.command(c.name).description(c.description);
+    for (const a of c.arguments ?? []) sub.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
+    for (const o of c.options ?? []) {
+      if (o.parse) sub.option(o.flags, o.description, o.parse, o.default);
+      else sub.option(o.flags, o.description, o.default as string | boolean | undefined);
+    }
+    sub.action(async (...received: unknown[]) => {
+      // commander passes the positional arguments, then the options, then the command.
+      const positional = received.slice(0, c.arguments?.length ?? 0) as (string | undefined)[];
+      const options = sub.opts();
+      try {
+        process.exitCode = await c.run({ args: positional, options });
+      } catch (e) {
+        process.stderr.write(`spotter ${c.name}: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    });
+  }
+  return program;
+}
