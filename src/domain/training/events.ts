@@ -1,0 +1,54 @@
+/**
+ * The training events: the contract between the workout decider (writer) and every
+ * projection that reads workouts (calendar, compliance, analytics, records).
+ * Stream: `workout-<workoutId>`. Dates are 'YYYY-MM-DD' calendar days.
+ */
+import type { SetActual, WorkoutExercise } from './workout-rules.ts';
+
+export interface WorkoutContent {
+  date: string;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+}
+
+export type TrainingEvent =
+  | {
+      type: 'WorkoutScheduled';
+      data: WorkoutContent & {
+        workoutId: string;
+        athleteId: string;
+        /** Who planned it: the athlete's coach, or the athlete. */
+        scheduledBy: string;
+        /** Set when the workout came from a program template assignment. */
+        templateId?: string | null;
+      };
+    }
+  | { type: 'WorkoutRevised'; data: WorkoutContent & { workoutId: string; athleteId: string } }
+  | { type: 'WorkoutMoved'; data: { workoutId: string; athleteId: string; fromDate: string; toDate: string } }
+  | { type: 'WorkoutDeleted'; data: { workoutId: string; athleteId: string; date: string } }
+  | { type: 'WorkoutRestored'; data: { workoutId: string; athleteId: string; date: string } }
+  | {
+      type: 'SetActualRecorded';
+      data: {
+        workoutId: string;
+        athleteId: string;
+        date: string;
+        exerciseIndex: number;
+        exerciseName: string;
+        setIndex: number;
+        actual: SetActual;
+      };
+    };
+
+export type TrainingEventType = TrainingEvent['type'];
+export const TRAINING_EVENT_TYPES: TrainingEventType[] = [
+  'WorkoutScheduled',
+  'WorkoutRevised',
+  'WorkoutMoved',
+  'WorkoutDeleted',
+  'WorkoutRestored',
+  'SetActualRecorded',
+];
+
+export const workoutStream = (workoutId: string) => `workout-${workoutId}`;
