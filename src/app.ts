@@ -3,6 +3,7 @@
  * only listens and shuts down; tests build the app the same way and call it.
  */
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
@@ -43,6 +44,13 @@ export interface SpotterApp {
   close(): Promise<void>;
 }
 
+/** A random secret made on first use and kept, so every server process shares it. */
+async function platformSecret(pool: Platform['pool'], name: string): Promise<string> {
+  await pool.query('INSERT INTO platform_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('base64url')]);
+  const { rows } = await pool.query<{ value: string }>('SELECT value FROM platform_secrets WHERE name = $1', [name]);
+  return rows[0]!.value;
+}
+
 export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   const { config, platform } = opts;
   const now = opts.now ?? (() => new Date());
@@ -55,7 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   collectRoutes(app);
   installErrorHandling(app);
 
-  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret: config.authSecret, accessCode: config.signupAccessCode, now });
+  const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
+  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now });
   const limiter = new RateLimiter(platform.pool, now, opts.rateLimitScale ?? 1);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
   const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });

@@ -16,8 +16,8 @@ export interface Config {
   smtpUrl: string | null;
   outboxDir: string;
   signupAccessCode: string;
-  /** HMAC secret for access tokens. */
-  authSecret: string;
+  /** HMAC secret for access tokens; null means one generated once and kept in the database. */
+  authSecret: string | null;
   webDistDir: string;
 }
 
@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     outboxDir: env.OUTBOX_DIR ?? path.join(projectRoot, 'outbox'),
     signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
-    authSecret: env.AUTH_SECRET ?? 'spotter-dev-secret-change-me-in-production',
+    authSecret: env.AUTH_SECRET || null,
     webDistDir: path.join(projectRoot, 'web', 'dist'),
   };
 }

@@ -12,6 +12,7 @@ import type { Projection } from '../projections/projection.ts';
 import type { AuthService } from './auth/auth-service.ts';
 import type { TopicRule } from './realtime/topic-access.ts';
 import type { MailRule } from './mail/reactor.ts';
+import { libraryFeature } from './features/library.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -35,4 +36,6 @@ export interface Feature {
 }
 
 // One line per feature.
-export const features: Feature[] = [];
+export const features: Feature[] = [
+  libraryFeature,
+];

@@ -163,6 +163,12 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX email_outbox_pending ON email_outbox (created_at) WHERE status = 'pending';
     `,
   },
+  {
+    id: '005-platform-secrets',
+    // Secrets the server makes for itself (the token signing key when AUTH_SECRET is
+    // not set), so a restart does not sign every user out.
+    sql: `CREATE TABLE platform_secrets (name text PRIMARY KEY, value text NOT NULL)`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

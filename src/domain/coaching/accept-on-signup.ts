@@ -1,0 +1,61 @@
+/**
+ * Signing up through an invitation link accepts that invitation: UserRegistered
+ * carrying `inviteId` → AcceptInvite on the coach's stream. A reactor rather than a
+ * call from the signup route, because the user's stream and the coach's are two
+ * aggregates; this way the acceptance happens even if the server dies right after
+ * the signup, and it happens once: AcceptInvite of an accepted invite decides nothing.
+ */
+import type { EventStore } from '../../eventstore/port.ts';
+import type { Projection } from '../../../projections/projection.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { DomainError } from '../decider.ts';
+import type { UserEvent } from '../accounts/user.ts';
+import { coachDecider, coachStream } from './coach.ts';
+import { coachOfInvite } from './invite-tokens.ts';
+
+type Registered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
+
+/**
+ * Projections are declared statically, but this one must append events, so the
+ * feature's start() hands it the store. Keyed by database: a test file may run
+ * several servers in one process, each on its own database.
+ */
+const stores = new Map<string, EventStore>();
+
+export function useStoreFor(database: string | undefined, store: EventStore): void {
+  stores.set(database ?? '', store);
+}
+
+export function acceptOnSignup(): Projection {
+  return {
+    name: 'coaching_invite_acceptor',
+    version: 1,
+    reactor: true,
+    tables: {},
+    handles: ['UserRegistered'],
+    async apply(events, { tx }) {
+      const es = stores.get(tx.database ?? '') ?? null;
+      for (const e of events) {
+        const d = e.data as Registered;
+        if (!d.inviteId) continue;
+        // Throwing here leaves the checkpoint where it was: the runner retries on its next poll.
+        if (!es) throw new Error('coaching_invite_acceptor: the event store is not wired yet');
+        const coachId = await coachOfInvite(tx, d.inviteId);
+        if (!coachId) continue; // not one of our tokens: nothing to accept
+        try {
+          await handleCommand(
+            es,
+            coachStream(coachId),
+            coachDecider,
+            { type: 'AcceptInvite', coachId, inviteId: d.inviteId, athleteId: d.userId, athleteEmail: d.email },
+            { userId: d.userId, correlationId: e.metadata.correlationId, idempotencyKey: `accept-on-signup:${e.id}` },
+          );
+        } catch (err) {
+          // Revoked between the token check and here: the account stays, the invite does not apply.
+          if (!(err instanceof DomainError)) throw err;
+        }
+      }
+      return [];
+    },
+  };
+}
