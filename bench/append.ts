@@ -7,11 +7,10 @@
  * twice each, and the better run of each counts.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { migrate } from '../src/db/migrations.ts';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import type { ExpectedVersion, NewEvent } from '../src/eventstore/port.ts';
-import { log, round, runWriters, setLoggedData, withBenchDatabase } from './lib.ts';
+import { benchPool, log, round, runWriters, setLoggedData, withBenchDatabase } from './lib.ts';
 
 export const WRITERS = 8;
 export const POOL_SIZE = 10;
@@ -52,7 +51,7 @@ export function benchEvents(count: number, seq: number, writer: number): NewEven
 
 export async function run(): Promise<Record<string, number>> {
   return withBenchDatabase('append', async (url) => {
-    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+    const pool = benchPool(url, POOL_SIZE);
     try {
       await migrate(pool);
       await pool.query('CREATE TABLE bench_raw (stream text, n int, data jsonb)');

@@ -2,11 +2,10 @@
  * (b) 8 concurrent writers each appending 10-event batches through
  * PostgresEventStore.append at the right expected version: events per second.
  */
-import pg from 'pg';
 import { migrate } from '../src/db/migrations.ts';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { benchEvents, OwnedStreams, POOL_SIZE, WRITERS } from './append.ts';
-import { log, round, runWriters, withBenchDatabase } from './lib.ts';
+import { benchPool, log, round, runWriters, withBenchDatabase } from './lib.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH_SIZE ?? 10);
 const RUN_MS = Number(process.env.BENCH_APPEND_MS ?? 8000);
@@ -14,7 +13,7 @@ const WARMUP_MS = 1000;
 
 export async function run(): Promise<Record<string, number>> {
   return withBenchDatabase('append-batch', async (url) => {
-    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+    const pool = benchPool(url, POOL_SIZE);
     try {
       await migrate(pool);
       const store = new PostgresEventStore(pool);

@@ -85,6 +85,19 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (p ??= fn());
 }
 
+/**
+ * A pool that outlives its server quietly: pg's pool.end() resolves before its
+ * clients have finished closing, so stopping the server right after can make an idle
+ * client report "terminating connection", which would otherwise crash the run.
+ */
+export function benchPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (e) => {
+    if ((e as { code?: string }).code !== '57P01') console.error(`  [pool] ${e.message}`);
+  });
+  return pool;
+}
+
 /** Starts a database, runs `fn` on it and always cleans up. */
 export async function withBenchDatabase<T>(label: string, fn: (url: string) => Promise<T>): Promise<T> {
   const db = await startBenchDatabase(label);

@@ -7,13 +7,13 @@
  * and checkpointed so the timed part reads a settled store as a live one would be.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrate } from '../src/db/migrations.ts';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import { installProjection } from '../projections/schema.ts';
 import { streamSummaries } from '../projections/stream-summaries.ts';
-import { log, round, withBenchDatabase } from './lib.ts';
+import { benchPool, log, round, withBenchDatabase } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 const STREAMS = 10_000;
@@ -23,7 +23,7 @@ const TRANSACTIONS = 4;
 // so every transaction appends in stream order and versions stay gap-free.
 const STREAM_ID = `(ARRAY['workout','athlete','program','user'])[s % 4 + 1] || '-' || md5(s::text)::uuid`;
 
-async function generate(pool: pg.Pool): Promise<void> {
+export async function generate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SET synchronous_commit = off');
@@ -62,7 +62,7 @@ async function generate(pool: pg.Pool): Promise<void> {
 
 export async function run(): Promise<Record<string, number>> {
   return withBenchDatabase('rebuild', async (url) => {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = benchPool(url, 10);
     try {
       await migrate(pool);
       const store = new PostgresEventStore(pool);

@@ -193,6 +193,7 @@ export class ProjectionRunner {
   private timer: NodeJS.Timeout | null = null;
   private offAppended: (() => void) | null = null;
   private stopped = false;
+  private polls = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -218,8 +219,9 @@ export class ProjectionRunner {
   private schedulePoll(): void {
     if (this.stopped) return;
     this.timer = setTimeout(async () => {
-      // Stand-by workers try to take over a projection whose owner went away.
-      for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
+      // Stand-by workers try to take over a projection whose owner went away; every
+      // few polls only, since each try opens a connection.
+      if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
       await this.wakeAll();
       this.schedulePoll();
     }, this.opts.pollMs);

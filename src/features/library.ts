@@ -15,7 +15,10 @@ export const libraryFeature: Feature = {
     // `library:<userId>` carries one user's own exercises; `library:catalogue` the shared ones.
     library: async (_db, userId, id) => id === userId || id === 'catalogue',
   },
-  async start({ store, now }) {
-    await loadCatalogue(store, now);
+  async start({ store, runner, now }) {
+    const { checkpoint } = await loadCatalogue(store, now);
+    // Listen only once the catalogue can be read, so the first page never shows an empty library.
+    // If the projection is slow (another process owns it), start anyway: it fills in shortly.
+    if (checkpoint) await runner.waitFor(checkpoint, ['exercises'], 15_000).catch(() => {});
   },
 };

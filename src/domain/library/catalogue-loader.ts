@@ -5,7 +5,7 @@
  * at once never duplicate an exercise. Entries already loaded are left alone:
  * the catalogue is data that grows, not a migration that rewrites.
  */
-import type { EventStore } from '../../eventstore/port.ts';
+import type { Checkpoint, EventStore } from '../../eventstore/port.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import catalogue from './catalogue.json' with { type: 'json' };
 import { catalogueExerciseId, exerciseDecider, exerciseStream } from './exercise.ts';
@@ -24,9 +24,14 @@ export const catalogueEntries: readonly CatalogueEntry[] = catalogue;
 /** Parallel appends: fast enough at start-up without hogging the pool. */
 const CONCURRENCY = 8;
 
-/** Returns how many entries were added (0 when the catalogue was already there). */
-export async function loadCatalogue(store: EventStore, now: () => Date, entries: readonly CatalogueEntry[] = catalogueEntries): Promise<number> {
+/** How many entries were added (0 when the catalogue was already there) and the checkpoint of the last one. */
+export async function loadCatalogue(
+  store: EventStore,
+  now: () => Date,
+  entries: readonly CatalogueEntry[] = catalogueEntries,
+): Promise<{ added: number; checkpoint: Checkpoint | null }> {
   let added = 0;
+  let checkpoint: Checkpoint | null = null;
   let next = 0;
   const worker = async () => {
     while (next < entries.length) {
@@ -45,9 +50,12 @@ export async function loadCatalogue(store: EventStore, now: () => Date, entries:
         // A fixed event id as well: EventStoreDB then also drops a repeated append.
         { userId: null, now, idempotencyKey: 'catalogue' },
       );
-      if (result.append) added++;
+      if (result.append) {
+        added++;
+        if (!checkpoint || result.append.checkpoint > checkpoint) checkpoint = result.append.checkpoint;
+      }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return added;
+  return { added, checkpoint };
 }
