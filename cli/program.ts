@@ -27,8 +27,7 @@ export function buildProgram(commands: CliCommand[]): Command {
   const program = new Command('spotter')
     .description('Staff tools for Spotter: projection status and replays, recent event streams')
     .version(version)
-    .showHelpAfterError()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .showHelpAfterError();
 
   for (const c of commands) {
     const sub = program.command(c.name).description(c.description);

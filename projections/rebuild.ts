@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { Checkpoint, EventStore } from '../src/eventstore/port.ts';
 import { handlesEvent, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
+import { REBUILD_LOCK } from './locks.ts';
 
 export interface RebuildProgress {
   projection: string;
@@ -18,7 +19,37 @@ export interface RebuildProgress {
   done: boolean;
 }
 
+export class RebuildRunningError extends Error {
+  constructor(readonly projection: string) {
+    super(`A replay of ${projection} is already running in another process`);
+    this.name = 'RebuildRunningError';
+  }
+}
+
 export async function rebuildProjection(
+  pool: pg.Pool,
+  store: EventStore,
+  p: Projection,
+  opts: { batchSize: number; onProgress?: (p: RebuildProgress) => void },
+): Promise<RebuildProgress> {
+  // Two rebuilds of one projection would write into the same next-generation tables.
+  // The lock goes with the connection if this process dies, which is how status tells
+  // an interrupted rebuild from a running one.
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK, p.name]);
+    if (!rows[0]!.ok) throw new RebuildRunningError(p.name);
+    try {
+      return await rebuildLocked(pool, store, p, opts);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK, p.name]).catch(() => {});
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+async function rebuildLocked(
   pool: pg.Pool,
   store: EventStore,
   p: Projection,
@@ -99,9 +130,9 @@ export async function rebuildProjection(
 }
 
 /**
- * The old copy goes once nothing uses it. A live runner may still be writing to it in
- * a transaction that will fail its checkpoint check; a short lock timeout keeps this
- * from queueing queries behind it, and a leftover copy is dropped by the next rebuild.
+ * The old copy goes once nothing uses it. A short lock timeout keeps this from queueing
+ * queries behind a reader that still has it open; a copy left behind that way stays
+ * until dropped by hand (it is never read: the views point at the new one).
  */
 async function dropGeneration(pool: pg.Pool, p: Projection, generation: number): Promise<void> {
   const client = await pool.connect();

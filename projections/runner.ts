@@ -10,10 +10,10 @@ import pg from 'pg';
 import type { Checkpoint, EventStore } from '../src/eventstore/port.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
+import { OWNERSHIP_LOCK } from './locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
-const LOCK_NAMESPACE = 7321002;
 const NOTIFY_LIMIT = 7000;
 
 export interface ProjectionStatus {
@@ -59,7 +59,7 @@ class Worker {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     await client.connect();
     client.on('error', () => this.release());
-    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NAMESPACE, this.projection.name]);
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, this.projection.name]);
     if (!rows[0]!.ok) {
       await client.end();
       return false;
@@ -67,7 +67,27 @@ class Worker {
     this.lockClient = client;
     this.owned = true;
     this.state = await installProjection(this.pool, this.projection);
+    if (this.state.version !== this.projection.version) this.upgrade();
     return true;
+  }
+
+  /**
+   * The code's version differs from the serving copy's: build the new version beside
+   * it. Until the switch the old copy keeps serving as it was (catch-up pauses, since
+   * new code must not write into old tables), then the worker reloads and goes on.
+   */
+  private upgrade(): void {
+    if (this.projection.reactor) return;
+    this.opts.log(`projection ${this.projection.name}: rebuilding for version ${this.projection.version}`);
+    rebuildProjection(this.pool, this.store, this.projection, { batchSize: 5000 })
+      .then(async () => {
+        this.state = await installProjection(this.pool, this.projection);
+        await this.wake();
+      })
+      .catch((e) => {
+        this.lastError = `upgrade to version ${this.projection.version} failed: ${(e as Error).message}`;
+        this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
+      });
   }
 
   release(): void {
@@ -90,6 +110,7 @@ class Worker {
           this.again = false;
           await this.catchUp();
         } while (this.again);
+        if (this.lastError) await this.recordError(null);
         this.lastError = null;
         // An append of ours can be invisible for a moment while an older transaction
         // is still open (see the store's late-commit rule): look again very soon
@@ -100,6 +121,9 @@ class Worker {
       } catch (e) {
         this.lastError = (e as Error).message;
         this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
+        await this.recordError(this.lastError);
+        // Whatever failed, start the next try from what the database says.
+        this.state = await installProjection(this.pool, this.projection).catch(() => this.state);
       } finally {
         this.running = null;
       }
@@ -108,6 +132,7 @@ class Worker {
   }
 
   private async catchUp(): Promise<void> {
+    if (this.state!.version !== this.projection.version && !this.projection.reactor) return;
     for (;;) {
       const from = this.state!.checkpoint;
       const events = await this.store.readAll(from, this.opts.batchSize);
@@ -118,6 +143,7 @@ class Worker {
       if (!moved) {
         // A rebuild switched generations (or another owner moved on): reload and go on.
         this.state = await installProjection(this.pool, this.projection);
+        if (this.state.checkpoint) this.settleWaiters();
         continue;
       }
       this.state = { ...this.state!, checkpoint: last };
@@ -131,6 +157,17 @@ class Worker {
     const state = this.state!;
     try {
       await tx.query('BEGIN');
+      // Lock the checkpoint row before writing anything: a rebuild switching
+      // generations takes the same lock, so a batch never writes into a copy that was
+      // just retired. A changed row means someone else moved on: reload instead.
+      const { rows } = await tx.query<{ generation: number; checkpoint: string | null }>(
+        'SELECT generation, checkpoint FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
+        [this.projection.name],
+      );
+      if (rows[0]?.generation !== state.generation || rows[0].checkpoint !== from) {
+        await tx.query('ROLLBACK');
+        return false;
+      }
       const topics = events.length
         ? await this.projection.apply(events, { tx, table: tableMap(this.projection, state.generation) })
         : [];
@@ -154,6 +191,13 @@ class Worker {
     } finally {
       tx.release();
     }
+  }
+
+  /** Kept in the database so `spotter status` in another process sees it too. */
+  private async recordError(message: string | null): Promise<void> {
+    await this.pool
+      .query('UPDATE projection_checkpoints SET last_error = $2 WHERE projection = $1', [this.projection.name, message])
+      .catch(() => {});
   }
 
   waitFor(checkpoint: Checkpoint): Promise<void> {
@@ -264,8 +308,8 @@ export class ProjectionRunner {
   }
 
   async status(): Promise<ProjectionStatus[]> {
-    const { rows } = await this.pool.query<{ projection: string; generation: number; version: number; checkpoint: string | null }>(
-      'SELECT projection, generation, version, checkpoint FROM projection_checkpoints',
+    const { rows } = await this.pool.query<{ projection: string; generation: number; version: number; checkpoint: string | null; last_error: string | null }>(
+      'SELECT projection, generation, version, checkpoint, last_error FROM projection_checkpoints',
     );
     const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
       'SELECT projection, generation, checkpoint FROM projection_rebuilds',
@@ -282,7 +326,7 @@ export class ProjectionRunner {
           checkpoint,
           owned: w.owned,
           lag: await countAfter(this.pool, this.store, checkpoint),
-          lastError: w.lastError,
+          lastError: w.owned ? w.lastError : (row?.last_error ?? null),
           rebuilding: rb ? { generation: rb.generation, checkpoint: rb.checkpoint } : null,
         };
       }),
@@ -294,10 +338,11 @@ export class ProjectionRunner {
   }
 
   /** Builds a fresh copy of a projection's tables from the first event and switches to it. */
-  rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress> {
+  async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress> {
     const w = this.workers.get(name);
     if (!w) throw new Error(`Unknown projection ${name}`);
     if (w.projection.reactor) throw new Error(`${name} is a reactor: replaying it would repeat its effects`);
+    await installProjection(this.pool, w.projection);
     return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 5000, onProgress });
   }
 

@@ -18,6 +18,7 @@ function frame(instance: ReturnType<typeof render>): string {
 
 const healthy: ProjectionStatusRow = {
   name: 'stream_summaries',
+  reactor: false,
   version: 1,
   codeVersion: 1,
   generation: 2,
@@ -60,14 +61,33 @@ describe('spotter status table', () => {
     expect(out).toContain('1 → 2');
     expect(out).toContain('12,345');
     expect(out).toContain('this process');
-    expect(out).toContain('gen 3 at 700:9 (interrupted)');
+    expect(out).toContain('gen 3 interrupted');
     // Cut in the table's last column, in full under it.
     expect(out.split('\n').at(-1)).toBe('user_profiles: handler failed on 57');
   });
 
+  it('marks reactors as never replayed', () => {
+    const out = frame(render(h(StatusTable, { rows: [{ ...healthy, name: 'mail_reactor', reactor: true }] })));
+    expect(out).toMatch(/mail_reactor\s+1\s+2\s+748:12\s+0\s+another process\s+never \(reactor\)/);
+  });
+
+  it('shows where a running rebuild is', () => {
+    const out = frame(render(h(StatusTable, { rows: [{ ...healthy, rebuilding: { generation: 3, checkpoint: '00000000000000000700:00000000000000000009', active: true } }] })));
+    expect(out).toContain('gen 3 at 700:9');
+  });
+
+  it('lines the columns up from row to row, numbers to the right', () => {
+    const other = { ...healthy, name: 'coaching_invite_acceptor', checkpoint: '00000000000012345678:00000000000987654321', lag: 987_654 };
+    const [header, first, second] = frame(render(h(StatusTable, { rows: [healthy, other] }))).split('\n');
+    expect(first!.indexOf('another process')).toBe(header!.indexOf('OWNER'));
+    expect(second!.indexOf('another process')).toBe(header!.indexOf('OWNER'));
+    expect(first!.indexOf(' 0 ') + 2).toBe(header!.indexOf('LAG') + 3);
+    expect(second!.indexOf('987,654') + 7).toBe(header!.indexOf('LAG') + 3);
+  });
+
   it('says when a projection was never installed', () => {
     const out = frame(render(h(StatusTable, { rows: [{ ...healthy, generation: 0, checkpoint: null, owner: 'none' }] })));
-    expect(out).toMatch(/stream_summaries\s+1\s+not installed\s+start\s+0\s+none/);
+    expect(out).toMatch(/stream_summaries\s+1\s+-\s+not installed\s+0\s+none/);
   });
 });
 

@@ -80,6 +80,21 @@ describe('projection rebuild', () => {
 
   it('refuses to replay a reactor', async () => {
     const reactorRunner = new ProjectionRunner(db.pool, store, db.url, [{ ...streamSummaries, name: 'some_reactor', reactor: true }], { log: () => {} });
-    expect(() => reactorRunner.rebuild('some_reactor')).toThrow('some_reactor is a reactor: replaying it would repeat its effects');
+    await expect(reactorRunner.rebuild('some_reactor')).rejects.toThrow('some_reactor is a reactor: replaying it would repeat its effects');
+  });
+});
+
+describe('projection version upgrade', () => {
+  it('rebuilds a projection whose code version changed while the old copy keeps serving', async () => {
+    await runner.stop();
+    const upgraded = new ProjectionRunner(db.pool, store, db.url, [{ ...streamSummaries, version: 2 }], { pollMs: 20, log: () => {} });
+    await upgraded.start();
+    await expect.poll(async () => (await upgraded.status())[0]!.version).toBe(2);
+    await appendMany(100, 'after');
+    await upgraded.waitFor((await store.headCheckpoint())!);
+    expect(await liveRows()).toEqual(await expectedRows());
+    await upgraded.stop();
+    runner = new ProjectionRunner(db.pool, store, db.url, [{ ...streamSummaries, version: 2 }], { pollMs: 20, log: () => {} });
+    await runner.start();
   });
 });

@@ -1,9 +1,9 @@
 /** `spotter replay [projection]`: rebuild without downtime, with a live progress bar. */
 import { Box, render, Text } from 'ink';
-import { allProjections } from '../../projections/index.ts';
+import { loadConfig } from '../../src/config.ts';
 import { defineCommand } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
-import { withPlatform } from '../lib/platform.ts';
+import { serverProjections, withPlatform } from '../lib/platform.ts';
 import { eventsPerSecond, replay, resolveProjections, summarise, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
 
 const BAR_WIDTH = 24;
@@ -47,13 +47,20 @@ export function ReplayView({ completed, current, pending }: { completed: ReplayR
 
 export default defineCommand({
   name: 'replay',
-  description: 'Rebuild a projection (all of them, one after another, when none is named) without downtime',
+  description: 'Rebuild a projection (all of them, one after another, when none is named) without downtime; reactors are never replayed',
   arguments: [{ name: 'projection', description: 'projection name, as `spotter status` shows it' }],
   async run({ args: [name] }) {
     const names = name ? [name] : [];
-    // Fails on an unknown name before touching the database.
-    const queue = resolveProjections(allProjections, names).map((p) => p.name);
+    // Fails on an unknown name or a reactor before touching the database.
+    const queue = resolveProjections(serverProjections(loadConfig()), names).map((p) => p.name);
     await withPlatform(async (platform) => {
+      // Piped into a log or run by cron: no redrawn bar, one line per projection.
+      if (!process.stdout.isTTY) {
+        await replay(platform, names, (p) => {
+          if (p.done) process.stdout.write(`${replayedLine(summarise(p))}\n`);
+        });
+        return;
+      }
       let completed: ReplayResult[] = [];
       let current: RebuildProgress | null = null;
       let failed = false;

@@ -15,20 +15,25 @@ const columns: Column<ProjectionStatusRow>[] = [
     cell: (r) => (r.generation > 0 && r.version !== r.codeVersion ? `${r.version} → ${r.codeVersion}` : String(r.codeVersion)),
     color: (r) => (r.generation > 0 && r.version !== r.codeVersion ? 'yellow' : undefined),
   },
-  { header: 'GEN', cell: (r) => (r.generation === 0 ? 'not installed' : String(r.generation)), align: 'right' },
-  { header: 'POSITION', cell: (r) => shortCheckpoint(r.checkpoint) },
+  { header: 'GEN', cell: (r) => (r.generation === 0 ? '-' : String(r.generation)), align: 'right' },
+  { header: 'POSITION', cell: (r) => (r.generation === 0 ? 'not installed' : shortCheckpoint(r.checkpoint)) },
   { header: 'LAG', cell: (r) => count(r.lag), align: 'right', color: (r) => (r.lag === 0 ? 'green' : 'yellow') },
   { header: 'OWNER', cell: (r) => r.owner, color: (r) => (r.owner === 'none' ? 'yellow' : undefined) },
   {
     header: 'REBUILD',
+    // An interrupted rebuild's position means nothing: the next replay starts over.
     cell: (r) =>
-      r.rebuilding
-        ? `gen ${r.rebuilding.generation} at ${shortCheckpoint(r.rebuilding.checkpoint)}${r.rebuilding.active ? '' : ' (interrupted)'}`
-        : '-',
+      r.reactor
+        ? 'never (reactor)'
+        : !r.rebuilding
+          ? '-'
+          : r.rebuilding.active
+            ? `gen ${r.rebuilding.generation} at ${shortCheckpoint(r.rebuilding.checkpoint)}`
+            : `gen ${r.rebuilding.generation} interrupted`,
     color: (r) => (r.rebuilding ? (r.rebuilding.active ? 'cyan' : 'yellow') : undefined),
   },
   // Errors can be long: cut here, printed in full under the table.
-  { header: 'ERROR', cell: (r) => r.lastError ?? '-', color: (r) => (r.lastError ? 'red' : undefined), truncate: true },
+  { header: 'ERROR', cell: (r) => r.lastError ?? '-', color: (r) => (r.lastError ? 'red' : undefined), maxWidth: 24 },
 ];
 
 export function StatusTable({ rows }: { rows: ProjectionStatusRow[] }) {

@@ -1,11 +1,7 @@
 /** Reads advisory locks held by any session on this database (pg_locks is cluster-wide). */
 import type pg from 'pg';
 
-// The runner's ownership lock namespace (LOCK_NAMESPACE in projections/runner.ts, which
-// does not export it). Keep the two in step.
-export const OWNERSHIP_LOCK = 7321002;
-// Held by `spotter replay` while it rebuilds a projection (see replay.ts).
-export const REPLAY_LOCK = 7321004;
+export { OWNERSHIP_LOCK, REBUILD_LOCK as REPLAY_LOCK } from '../../projections/locks.ts';
 
 /**
  * Names whose two-key advisory lock (namespace, hashtext(name)) is granted to some

@@ -3,14 +3,27 @@
  * PostgreSQL of this checkout), but never runs projections itself: a CLI process
  * that took a projection's ownership lock would fight the server for it.
  */
-import { loadConfig } from '../../src/config.ts';
+import { allProjections } from '../../projections/index.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { mailReactor } from '../../src/mail/reactor.ts';
 import { startPlatform, type Platform } from '../../src/platform.ts';
 
 /** What the logic functions need; tests build it from a test database. */
 export type CliPlatform = Pick<Platform, 'pool' | 'store' | 'runner'>;
 
+/**
+ * What the server runs (src/server.ts adds the mail reactor to allProjections), so that
+ * status shows the mail backlog too. Never run here: the reactor only gets listed.
+ */
+export function serverProjections(config: Pick<Config, 'appUrl'>): Projection[] {
+  return [...allProjections, mailReactor(config.appUrl)];
+}
+
 export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>): Promise<T> {
-  const platform = await startPlatform(loadConfig(), {
+  const config = loadConfig();
+  const platform = await startPlatform(config, {
+    projections: serverProjections(config),
     runProjections: false,
     poolSize: 4,
     // stderr, so that `--json` output on stdout stays parseable.

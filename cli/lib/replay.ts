@@ -5,9 +5,8 @@
  */
 import type { Projection } from '../../projections/projection.ts';
 import type { RebuildProgress } from '../../projections/rebuild.ts';
-import { installProjection } from '../../projections/schema.ts';
 import type { CliPlatform } from './platform.ts';
-import { REPLAY_LOCK } from './locks.ts';
+import { RebuildRunningError } from '../../projections/rebuild.ts';
 
 export type { RebuildProgress };
 
@@ -18,6 +17,16 @@ export class UnknownProjectionError extends Error {
   ) {
     super(`Unknown projection "${projection}". Known projections: ${known.join(', ')}`);
     this.name = 'UnknownProjectionError';
+  }
+}
+
+export class ReactorReplayError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly replayable: string[],
+  ) {
+    super(`${projection} is a reactor: replaying it would repeat its effects. Projections you can replay: ${replayable.join(', ')}`);
+    this.name = 'ReactorReplayError';
   }
 }
 
@@ -36,12 +45,18 @@ export interface ReplayResult {
   eventsPerSecond: number;
 }
 
-/** The named projections in the given order, or all of them when none is named. */
+/**
+ * The named projections in the given order, or every projection when none is named.
+ * Reactors (mail) are never replayed: replaying would repeat their effects.
+ */
 export function resolveProjections(known: Projection[], names: string[]): Projection[] {
-  if (names.length === 0) return known;
+  const replayable = known.filter((p) => !p.reactor);
+  if (names.length === 0) return replayable;
+  const replayableNames = replayable.map((p) => p.name).sort();
   return names.map((name) => {
     const p = known.find((k) => k.name === name);
-    if (!p) throw new UnknownProjectionError(name, known.map((k) => k.name).sort());
+    if (!p) throw new UnknownProjectionError(name, replayableNames);
+    if (p.reactor) throw new ReactorReplayError(name, replayableNames);
     return p;
   });
 }
@@ -60,7 +75,7 @@ export function summarise(done: RebuildProgress): ReplayResult {
   };
 }
 
-/** Rebuilds the named projections (all when `names` is empty) one after another. */
+/** Rebuilds the named projections (all but the reactors when `names` is empty) one after another. */
 export async function replay(platform: CliPlatform, names: string[], onProgress?: (p: RebuildProgress) => void): Promise<ReplayResult[]> {
   const projections = resolveProjections(platform.runner.projections(), names);
   const results: ReplayResult[] = [];
@@ -69,23 +84,10 @@ export async function replay(platform: CliPlatform, names: string[], onProgress?
 }
 
 async function replayOne(platform: CliPlatform, p: Projection, onProgress?: (p: RebuildProgress) => void): Promise<ReplayResult> {
-  // Two rebuilds of one projection would write into the same next-generation tables
-  // (each drops and recreates them): hold a session lock for the whole rebuild. It goes
-  // with the connection if this process dies, which is how status tells an interrupted
-  // rebuild from a running one.
-  const lock = await platform.pool.connect();
   try {
-    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REPLAY_LOCK, p.name]);
-    if (!rows[0]!.ok) throw new ReplayRunningError(p.name);
-    try {
-      // The rebuild needs the serving generation's row. On a database where the server
-      // never ran, install the (empty) first generation, as the runner would on start.
-      await installProjection(platform.pool, p);
-      return summarise(await platform.runner.rebuild(p.name, onProgress));
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REPLAY_LOCK, p.name]).catch(() => {});
-    }
-  } finally {
-    lock.release();
+    return summarise(await platform.runner.rebuild(p.name, onProgress));
+  } catch (e) {
+    if (e instanceof RebuildRunningError) throw new ReplayRunningError(p.name);
+    throw e;
   }
 }

@@ -7,6 +7,8 @@ export type Owner = 'this process' | 'another process' | 'none';
 
 export interface ProjectionStatusRow {
   name: string;
+  /** A reactor causes effects (mails): it runs like a projection but is never replayed. */
+  reactor: boolean;
   /** Version of the code that built the serving tables. */
   version: number;
   /** Version of the projection's code now; when it differs from `version`, a replay is due. */
@@ -34,11 +36,12 @@ export async function loadStatus(platform: CliPlatform): Promise<ProjectionStatu
     heldLocks(platform.pool, OWNERSHIP_LOCK, names),
     heldLocks(platform.pool, REPLAY_LOCK, names),
   ]);
-  const codeVersions = new Map(platform.runner.projections().map((p) => [p.name, p.version]));
+  const code = new Map(platform.runner.projections().map((p) => [p.name, p]));
   return statuses.map((s) => ({
     name: s.name,
+    reactor: code.get(s.name)?.reactor === true,
     version: s.version,
-    codeVersion: codeVersions.get(s.name) ?? s.version,
+    codeVersion: code.get(s.name)?.version ?? s.version,
     generation: s.generation,
     checkpoint: s.checkpoint,
     lag: s.lag,

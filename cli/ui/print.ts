@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'ink';
 
 export function print(view: ReactNode): void {
-  process.stdout.write(`${renderToString(view, { columns: process.stdout.columns || 120 })}\n`);
+  // Piped into grep or a file, lines should not wrap at an imaginary terminal width.
+  const columns = process.stdout.isTTY ? process.stdout.columns || 80 : 1000;
+  process.stdout.write(`${renderToString(view, { columns })}\n`);
 }
 
 export function printJson(value: unknown): void {

@@ -1,4 +1,8 @@
-/** A plain column table: fixed-width columns, the last one takes the rest and wraps. */
+/**
+ * A plain column table. Widths come from the content and each row is one line of
+ * padded text: Ink drops the empty space of boxes that run past the terminal's width,
+ * which would shift every column after it, while spaces inside text survive.
+ */
 import { Box, Text } from 'ink';
 
 export interface Column<R> {
@@ -6,37 +10,34 @@ export interface Column<R> {
   cell: (row: R) => string;
   color?: (row: R) => string | undefined;
   align?: 'left' | 'right';
-  /** Cut the text at the column's width instead of wrapping it (the last column takes what is left). */
-  truncate?: boolean;
+  /** Longer cells are cut and end with "…". */
+  maxWidth?: number;
 }
 
-const GAP = 2;
+const GAP = '  ';
+
+function cut(text: string, max: number | undefined): string {
+  return max !== undefined && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 export function Table<R>({ columns, rows }: { columns: Column<R>[]; rows: R[] }) {
-  const cells = rows.map((r) => columns.map((c) => c.cell(r)));
+  const cells = rows.map((r) => columns.map((c) => cut(c.cell(r), c.maxWidth)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
-  const pad = (text: string, i: number) => (columns[i].align === 'right' ? text.padStart(widths[i]) : text);
   const last = columns.length - 1;
-  const cellBox = (i: number) => (i === last ? { flexGrow: 1 } : { width: widths[i] + GAP, flexShrink: 0 });
+  const pad = (value: string, i: number) =>
+    columns[i].align === 'right' ? value.padStart(widths[i]) : i === last ? value : value.padEnd(widths[i]);
   return (
     <Box flexDirection="column">
-      <Box>
-        {columns.map((c, i) => (
-          <Box key={c.header} {...cellBox(i)}>
-            <Text bold>{pad(c.header, i)}</Text>
-          </Box>
-        ))}
-      </Box>
+      <Text bold>{columns.map((c, i) => pad(c.header, i)).join(GAP)}</Text>
       {rows.map((r, ri) => (
-        <Box key={ri}>
+        <Text key={ri}>
           {columns.map((c, i) => (
-            <Box key={c.header} {...cellBox(i)}>
-              <Text color={c.color?.(r)} wrap={c.truncate ? 'truncate-end' : 'wrap'}>
-                {pad(cells[ri][i], i)}
-              </Text>
-            </Box>
+            <Text key={c.header} color={c.color?.(r)}>
+              {pad(cells[ri][i], i)}
+              {i === last ? '' : GAP}
+            </Text>
           ))}
-        </Box>
+        </Text>
       ))}
     </Box>
   );

