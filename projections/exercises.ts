@@ -33,8 +33,10 @@ export const exercisesProjection: Projection = {
         -- Last applied stream version: a replayed event is a no-op.
         stream_version integer NOT NULL
       );
-      CREATE INDEX ${t}_name_trgm ON ${t} USING gin (lower(name) gin_trgm_ops);
-      CREATE INDEX ${t}_muscles ON ${t} USING gin (muscles);
+      -- fastupdate off: rows arrive one event at a time, and a GIN pending list would
+      -- make searches slow (and the planner shun the index) until the next vacuum.
+      CREATE INDEX ${t}_name_trgm ON ${t} USING gin (lower(name) gin_trgm_ops) WITH (fastupdate = off);
+      CREATE INDEX ${t}_muscles ON ${t} USING gin (muscles) WITH (fastupdate = off);
       CREATE INDEX ${t}_pattern ON ${t} (pattern);
       CREATE INDEX ${t}_created_by ON ${t} (created_by);`,
   },
@@ -116,12 +118,12 @@ export function exerciseWhere(f: ExerciseFilter): { where: string; params: unkno
 export const EXERCISE_COLUMNS =
   'id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at';
 
-/** One page of the library in name order, as the route runs it (and the index test explains it). */
+/** One page of the library: the reader's own exercises first, then the catalogue, each by name. */
 export function exercisePageQuery(f: ExerciseFilter, limit: number, offset: number): { text: string; values: unknown[] } {
   const { where, params } = exerciseWhere(f);
   return {
     text: `SELECT ${EXERCISE_COLUMNS} FROM exercises WHERE ${where}
-           ORDER BY lower(name), id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+           ORDER BY created_by IS NULL, lower(name), id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     values: [...params, limit, offset],
   };
 }

@@ -18,12 +18,11 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { MailSender } from './mail/sender.ts';
 import { createMailer, type Mailer } from '../emails/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
+import { inviteLookup } from './features/coaching.ts';
 import { emailRoutes } from './routes/email.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { collectRoutes, platformRoutes } from './routes/platform.ts';
 import { features, type FeatureDeps } from './features.ts';
-import { registerTopicRule } from './realtime/topic-access.ts';
-import { registerMailRule } from './mail/reactor.ts';
 
 export interface AppOptions {
   config: Config;
@@ -83,15 +82,13 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     }
   });
 
-  authRoutes(app, { auth, limiter });
+  authRoutes(app, { auth, limiter, findInvite: inviteLookup(platform.pool, now) });
   profileRoutes(app, { pool: platform.pool, store: platform.store, now });
   emailRoutes(app, { pool: platform.pool, sender, limiter, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, now });
   platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
 
   const featureDeps: FeatureDeps = { config, pool: platform.pool, store: platform.store, runner: platform.runner, auth, now };
   for (const f of features) {
-    for (const [kind, rule] of Object.entries(f.topicRules ?? {})) registerTopicRule(kind, rule);
-    for (const [type, rule] of Object.entries(f.mailRules ?? {})) registerMailRule(type, rule);
     await f.routes?.(app, featureDeps);
     await f.start?.(featureDeps);
   }

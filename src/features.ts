@@ -13,6 +13,9 @@ import type { AuthService } from './auth/auth-service.ts';
 import type { TopicRule } from './realtime/topic-access.ts';
 import type { MailRule } from './mail/reactor.ts';
 import { libraryFeature } from './features/library.ts';
+import { coachingFeature } from './features/coaching.ts';
+import { networkFeature } from './features/network.ts';
+import { trainingFeature } from './features/training.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -38,4 +41,7 @@ export interface Feature {
 // One line per feature.
 export const features: Feature[] = [
   libraryFeature,
+  coachingFeature,
+  networkFeature,
+  trainingFeature,
 ];

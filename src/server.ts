@@ -5,7 +5,9 @@
 import type { Config } from './config.ts';
 import { startPlatform, type Platform } from './platform.ts';
 import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
-import { mailReactor } from './mail/reactor.ts';
+import { mailReactor, registerMailRule } from './mail/reactor.ts';
+import { registerTopicRule } from './realtime/topic-access.ts';
+import { features } from './features.ts';
 import { allProjections } from '../projections/index.ts';
 import { freePort } from './db/embedded.ts';
 
@@ -27,6 +29,12 @@ export async function startServer(
   // Port 0 (tests, benchmarks): pick the port now, so that links in mails and the
   // allowed websocket Origin name the address the server really listens on.
   const config = configIn.port === 0 ? await withFreePort(configIn) : configIn;
+  // Rules first: the runner starts with the platform and must not meet an event whose
+  // mail rule is not known yet.
+  for (const f of features) {
+    for (const [kind, rule] of Object.entries(f.topicRules ?? {})) registerTopicRule(kind, rule);
+    for (const [type, rule] of Object.entries(f.mailRules ?? {})) registerMailRule(type, rule);
+  }
   let flushMail = () => {};
   const platform = await startPlatform(config, {
     projections: [...allProjections, mailReactor(config.appUrl, () => flushMail())],

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
-import { catalogueEntries } from '../src/domain/library/catalogue-loader.ts';
+import { catalogueEntries, loadCatalogue } from '../src/domain/library/catalogue-loader.ts';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { BAD_YOUTUBE_URL, CATALOGUE_READ_ONLY, NOT_YOUR_EXERCISE } from '../src/domain/library/exercise.ts';
 import { createTestDatabase } from './support/database.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
@@ -207,25 +209,67 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
   });
 });
 
-describe('loading the catalogue at start', () => {
-  it('never duplicates it, whether servers start together or one after another', async () => {
-    const db = await createTestDatabase();
-    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
-    const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', OUTBOX_DIR: outboxDir }), databaseUrl: db.url };
-    const start = () => startServer(config, { listen: false, log: () => {} });
+describe('realtime', () => {
+  it('lets a user follow their own library topic and the catalogue only, and pushes their changes', async () => {
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${coach.accessToken}`, { origin: t.url });
+    const messages: any[] = [];
+    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    const next = async (pred: (m: any) => boolean) => {
+      for (let i = 0; i < 300; i++) {
+        const found = messages.findIndex(pred);
+        if (found >= 0) return messages.splice(found, 1)[0];
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no matching message in ${JSON.stringify(messages)}`);
+    };
     try {
-      const pair = await Promise.all([start(), start()]);
-      const third = await start();
-      // Each server started listening only once the catalogue it appended was readable.
-      const { rows } = await db.pool.query(
-        `SELECT (SELECT count(*) FROM es_events WHERE type = 'ExerciseAdded')::int AS events,
+      await next((m) => m.type === 'ready');
+      ws.send(JSON.stringify({ type: 'subscribe', topic: `library:${rival.user.id}` }));
+      expect(await next((m) => m.type === 'error')).toMatchObject({ topic: `library:${rival.user.id}`, error: 'You may not follow this topic.' });
+      for (const topic of [`library:${coach.user.id}`, 'library:catalogue']) {
+        ws.send(JSON.stringify({ type: 'subscribe', topic }));
+        await next((m) => m.type === 'subscribed' && m.topic === topic);
+      }
+      const created = await create(coach, { name: 'Live Lunge' });
+      const changed = await next((m) => m.type === 'changed');
+      expect(changed.topic).toBe(`library:${coach.user.id}`);
+      expect(changed.checkpoint >= created.checkpoint).toBe(true);
+    } finally {
+      ws.close();
+    }
+  });
+});
+
+describe('loading the catalogue at start', () => {
+  it('does not duplicate it when a second server starts on the same database', async () => {
+    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
+    const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', OUTBOX_DIR: outboxDir }), databaseUrl: t.db.url };
+    const second = await startServer(config, { listen: false, log: () => {} });
+    try {
+      const { rows } = await t.db.pool.query(
+        `SELECT (SELECT count(*) FROM es_events WHERE event_type = 'ExerciseAdded' AND stream_id LIKE 'exercise-catalogue-%')::int AS events,
                 (SELECT count(*) FROM exercises WHERE created_by IS NULL)::int AS rows`,
       );
       expect(rows[0]).toEqual({ events: catalogueEntries.length, rows: catalogueEntries.length });
-      await Promise.all([...pair, third].map((s) => s.close()));
     } finally {
-      await db.drop();
+      await second.close();
       await fs.rm(outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds each entry exactly once when two loaders race on an empty store', async () => {
+    const db = await createTestDatabase();
+    const store = new PostgresEventStore(db.pool);
+    try {
+      const now = () => new Date();
+      const [a, b] = await Promise.all([loadCatalogue(store, now), loadCatalogue(store, now)]);
+      expect(a.added + b.added).toBe(catalogueEntries.length);
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS streams FROM es_events`);
+      expect(rows[0]).toEqual({ n: catalogueEntries.length, streams: catalogueEntries.length });
+      expect((await loadCatalogue(store, now)).added).toBe(0);
+    } finally {
+      await store.close();
+      await db.drop();
     }
   });
 });

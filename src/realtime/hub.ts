@@ -54,12 +54,18 @@ export class RealtimeHub {
     this.subscriber = sub;
   }
 
-  attach(socket: WebSocket, userId: string, sessionId: string): void {
+  /** `early` holds messages the client sent before it was authenticated, in order. */
+  attach(socket: WebSocket, userId: string, sessionId: string, early: string[] = []): void {
     const client: Client = { socket, userId, sessionId, topics: new Set() };
     this.clients.add(client);
-    socket.on('message', (raw) => void this.onMessage(client, raw.toString()));
+    // Messages are handled one after another, so a subscribe is authorised before the
+    // unsubscribe that follows it is applied.
+    let queue = Promise.resolve();
+    const handle = (raw: string) => (queue = queue.then(() => this.onMessage(client, raw)));
+    socket.on('message', (raw) => void handle(raw.toString()));
     socket.on('close', () => this.detach(client));
     this.send(client, { type: 'ready' });
+    for (const raw of early) void handle(raw);
   }
 
   private async onMessage(client: Client, raw: string): Promise<void> {

@@ -16,6 +16,7 @@ const SessionBody = Type.Object({
   user: Type.Object({ id: Type.String(), email: Type.String(), fullName: Type.String(), isCoach: Type.Boolean(), isAthlete: Type.Boolean() }),
 });
 const Message = Type.Object({ message: Type.String() });
+const SignUpResult = Type.Object({ message: Type.String(), confirmed: Type.Boolean() });
 
 const SignUp = Type.Object(
   {
@@ -53,7 +54,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
 
   app.post<{ Body: Static<typeof SignUp> }>(
     '/api/auth/signup',
-    { schema: { tags: ['auth'], body: SignUp, response: { 201: Message, '4xx': ErrorBody } } },
+    { schema: { tags: ['auth'], body: SignUp, response: { 201: SignUpResult, '4xx': ErrorBody } } },
     async (req, reply) => {
       const { fullName, email, password, accessCode, inviteToken } = req.body;
       requireFields({ fullName, email, password, ...(inviteToken ? {} : { accessCode }) }, 'Full Name, Email, Password and Access Code are required.');
@@ -67,6 +68,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
       const result = await auth.signUp({ fullName, email, password, accessCode, invite });
       return reply.status(201).send({
         message: result.confirmed ? 'Account created. You can sign in now.' : 'Account created. Please check your email to confirm your address.',
+        confirmed: result.confirmed,
       });
     },
   );

@@ -11,7 +11,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../features.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { DomainError } from '../domain/decider.ts';
-import { userIdOf } from '../http/auth-hook.ts';
+import { bearerToken, userIdOf } from '../http/auth-hook.ts';
 import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream, type ExerciseCommand, type ExerciseInput } from '../domain/library/exercise.ts';
 import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery } from '../../projections/exercises.ts';
 
@@ -104,7 +104,16 @@ function targetId(body: { id?: string; exerciseId?: string; exercise?: { id?: st
   return ids[0]!;
 }
 
+/**
+ * Body validation runs before preHandler; without this a signed-out client sending a
+ * bad body would hear about the body instead of the spec's missing-session text.
+ */
+async function tokenPresent(req: Parameters<typeof bearerToken>[0]): Promise<void> {
+  if (!bearerToken(req)) throw new DomainError(401, 'No authentication token available');
+}
+
 export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  const guard = { preValidation: tokenPresent, preHandler: app.requireUser };
   const run = async (req: Parameters<typeof userIdOf>[0], exerciseId: string, command: ExerciseCommand) => {
     const userId = userIdOf(req);
     const result = await handleCommand(deps.store, exerciseStream(exerciseId), exerciseDecider, command, { userId, now: deps.now });
@@ -113,7 +122,7 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/api/get-exercises',
-    { preHandler: app.requireUser, schema: { tags: ['library'], querystring: ListQuery, response: { 200: ListOut, ...errors } } },
+    { ...guard, schema: { tags: ['library'], querystring: ListQuery, response: { 200: ListOut, ...errors } } },
     async (req) => {
       const q = req.query;
       const limit = wholeNumber(q.limit, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
@@ -136,7 +145,7 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   const writeSchema = { tags: ['library'], body: WriteBody, response: { 200: WriteOut, 201: WriteOut, ...errors } };
 
-  app.post<{ Body: WriteBody }>('/api/manage-exercise', { preHandler: app.requireUser, schema: writeSchema }, async (req, reply) => {
+  app.post<{ Body: WriteBody }>('/api/manage-exercise', { ...guard, schema: writeSchema }, async (req, reply) => {
     if (req.body.id !== undefined || req.body.exerciseId !== undefined || req.body.exercise?.id !== undefined) {
       throw new DomainError(400, 'A new exercise gets its id from the server; use PUT to change an existing one.');
     }
@@ -145,14 +154,14 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
     return reply.status(201).send(await run(req, exerciseId, { type: 'AddExercise', exerciseId, details }));
   });
 
-  app.put<{ Body: WriteBody }>('/api/manage-exercise', { preHandler: app.requireUser, schema: writeSchema }, async (req) => {
+  app.put<{ Body: WriteBody }>('/api/manage-exercise', { ...guard, schema: writeSchema }, async (req) => {
     const exerciseId = targetId(req.body);
     return run(req, exerciseId, { type: 'EditExercise', changes: detailsOf(req.body, userIdOf(req)) });
   });
 
   app.delete<{ Body: Static<typeof DeleteBody> }>(
     '/api/manage-exercise',
-    { preHandler: app.requireUser, schema: { tags: ['library'], body: DeleteBody, response: { 200: WriteOut, ...errors } } },
+    { ...guard, schema: { tags: ['library'], body: DeleteBody, response: { 200: WriteOut, ...errors } } },
     async (req) => {
       const userId = userIdOf(req);
       // The spec's client sends the creator's id along; it may only be the caller's.

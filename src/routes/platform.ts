@@ -41,11 +41,17 @@ export function platformRoutes(
   // Browsers cannot set headers on a websocket, so the access token comes in the
   // query; the Origin check keeps other sites' pages from using a visitor's token.
   app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true }, async (socket, req) => {
+    // A client may subscribe the moment the socket opens, while the token is still
+    // being checked: hold those messages and hand them to the hub once it attaches.
+    const early: string[] = [];
+    const hold = (raw: unknown) => early.push(String(raw));
+    socket.on('message', hold);
     const origin = req.headers.origin;
     if (origin && !deps.allowedOrigins.includes(origin)) return socket.close(4003, 'Origin not allowed');
     const claims = req.query.token ? await deps.auth.authenticate(req.query.token) : null;
     if (!claims) return socket.close(4001, 'Not authenticated');
-    deps.hub.attach(socket, claims.sub, claims.sid);
+    socket.off('message', hold);
+    deps.hub.attach(socket, claims.sub, claims.sid, early);
   });
 }
 

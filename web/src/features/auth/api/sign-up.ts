@@ -10,7 +10,7 @@ export type SignUpInput = {
   inviteToken?: string;
 };
 
-export function signUp(input: SignUpInput): Promise<{ message: string }> {
+export function signUp(input: SignUpInput): Promise<{ message: string; confirmed?: boolean }> {
   return api.post('/api/auth/signup', input, { auth: 'none' });
 }
 

@@ -65,8 +65,11 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
         ...(invited ? { inviteToken: inviteToken ?? undefined } : { accessCode: values.accessCode.trim() }),
       },
       {
-        onSuccess: () =>
-          navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } }),
+        // An invitation already proved the address: the account is ready to sign in.
+        onSuccess: (data) =>
+          data.confirmed
+            ? navigate(paths.auth.signIn.getHref(data.message))
+            : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } }),
         onError: (error) => setFormError(errorMessage(error)),
       },
     );

@@ -1,43 +1,49 @@
 import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
+import { useConnections } from '../api/connections';
+import { ContactsPanel } from './contacts-panel';
+import type { Notice } from './notice';
+import { RequestsPanel } from './requests-panel';
+import { SearchPanel } from './search-panel';
+import './contacts.css';
 
 type ContactManagerProps = { open: boolean; onClose: () => void };
 
-function EmptyPanel({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="empty-state">
-      <p className="empty-state__title">{title}</p>
-      <p className="empty-state__text">{text}</p>
-    </div>
-  );
-}
-
-/** Placeholder for the contact network (coach-core §2 Contact Manager modal). */
+/** The contact network (coach-core §2 Contact Manager modal): Search Users, Contacts, Requests. */
 export function ContactManager({ open, onClose }: ContactManagerProps) {
   const [tab, setTab] = useState('search');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { data } = useConnections();
+  const all = data?.connections ?? [];
+  // A contact the user blocked stays listed (as Blocked) so it can be unblocked.
+  const contacts = all.filter((c) => c.status === 'accepted' || c.status === 'blocked');
+  const requests = all.filter((c) => c.status === 'pending');
+
+  const close = () => {
+    setNotice(null);
+    onClose();
+  };
+
   return (
-    <Modal open={open} onClose={onClose} title="Contact Manager" size="lg">
+    <Modal open={open} onClose={close} title="Contact Manager" size="lg">
+      {notice && (
+        <Alert variant={notice.variant} className="contacts-notice">
+          {notice.text}
+        </Alert>
+      )}
       <Tabs
         label="Contacts"
         value={tab}
-        onValueChange={setTab}
+        onValueChange={(id) => {
+          setNotice(null);
+          setTab(id);
+        }}
         tabs={[
-          {
-            id: 'search',
-            label: 'Search Users',
-            content: <EmptyPanel title="Find people" text="Search by e-mail or name to send a connection request." />,
-          },
-          {
-            id: 'contacts',
-            label: 'Contacts (0)',
-            content: <EmptyPanel title="No contacts yet" text="People you connect with will be listed here." />,
-          },
-          {
-            id: 'requests',
-            label: 'Requests (0)',
-            content: <EmptyPanel title="No requests" text="Connection requests you send or receive will show here." />,
-          },
+          { id: 'search', label: 'Search Users', content: <SearchPanel notify={setNotice} /> },
+          { id: 'contacts', label: `Contacts (${contacts.length})`, content: <ContactsPanel contacts={contacts} notify={setNotice} /> },
+          { id: 'requests', label: `Requests (${requests.length})`, content: <RequestsPanel requests={requests} notify={setNotice} /> },
         ]}
       />
     </Modal>

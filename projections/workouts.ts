@@ -1,0 +1,230 @@
+/**
+ * The training projection. Its main table, `workouts`, holds one row per workout
+ * (what the calendar and the editor read) with the figures the status, dashboard
+ * and totals need. The same fold also keeps compliance, analytics and performance
+ * records (compliance.ts, training-analytics.ts, performance-records.ts): each is
+ * a delta between a workout's row before and after the batch, and the `workouts`
+ * table already holds every "before", so no second copy of workout content exists.
+ * One projection means one rebuild (`spotter replay training`) for all of them.
+ *
+ * Topics: `workout:<id>` and `athlete:<athleteId>` for every changed workout,
+ * `coach:<coachId>` for the linked coaches of athletes whose compliance moved.
+ */
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import type { TrainingEvent } from '../src/domain/training/events.ts';
+import { TRAINING_EVENT_TYPES } from '../src/domain/training/events.ts';
+import type { SetActual, WorkoutExercise } from '../src/domain/training/workout-rules.ts';
+import { workoutDecider, type WorkoutState } from '../src/domain/training/workout.ts';
+import { workoutFigures } from '../src/domain/training/summaries.ts';
+import type { Projection } from './projection.ts';
+import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
+import { analyticsTables, applyAnalytics } from './training-analytics.ts';
+import { applyRecords, recordTables } from './performance-records.ts';
+
+/** The last actual recorded on a workout: what the coach's editor toasts about. */
+export interface LastActual {
+  exercise_index: number;
+  exercise_name: string;
+  set_index: number;
+  actual: SetActual;
+  by: string | null;
+  at: string;
+}
+
+export interface WorkoutRow {
+  id: string;
+  athleteId: string;
+  date: string;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+  deleted: boolean;
+  templateId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedBy: string | null;
+  updatedAt: string;
+  lastActual: LastActual | null;
+  /** Stream version of the last event applied: a replayed event is a no-op. */
+  version: number;
+}
+
+export interface WorkoutChange {
+  before: WorkoutRow | null;
+  after: WorkoutRow;
+}
+
+const WORKOUTS_DDL = (t: string) => `
+  CREATE TABLE ${t} (
+    id                 uuid PRIMARY KEY,
+    athlete_id         uuid NOT NULL,
+    date               date NOT NULL,
+    name               text,
+    notes              text,
+    exercises          jsonb NOT NULL,
+    deleted            boolean NOT NULL DEFAULT false,
+    -- Status inputs: 'missed' is base_status 'scheduled' on a date before today.
+    base_status        text NOT NULL,
+    set_count          int NOT NULL,
+    prescribed_sets    int NOT NULL,
+    done_sets          int NOT NULL,
+    minutes            numeric NOT NULL,
+    template_id        text,
+    created_by         uuid,
+    created_at         timestamptz NOT NULL,
+    updated_by         uuid,
+    updated_at         timestamptz NOT NULL,
+    last_actual        jsonb,
+    last_event_version int NOT NULL,
+    -- The calendar's JSON for this workout without status and closing brace: the
+    -- month query glues these texts (status depends on today) instead of rendering jsonb.
+    calendar_json      text NOT NULL
+  );
+  CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date);`;
+
+const READ_COLUMNS = `id, athlete_id, date, name, notes, exercises, deleted, template_id, created_by, created_at,
+  updated_by, updated_at, last_actual, last_event_version`;
+
+interface DbRow {
+  id: string;
+  athlete_id: string;
+  date: string;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+  deleted: boolean;
+  template_id: string | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_by: string | null;
+  updated_at: Date;
+  last_actual: LastActual | null;
+  last_event_version: number;
+}
+
+const fromDb = (r: DbRow): WorkoutRow => ({
+  id: r.id,
+  athleteId: r.athlete_id,
+  date: r.date,
+  name: r.name,
+  notes: r.notes,
+  exercises: r.exercises,
+  deleted: r.deleted,
+  templateId: r.template_id,
+  createdBy: r.created_by,
+  createdAt: r.created_at.toISOString(),
+  updatedBy: r.updated_by,
+  updatedAt: r.updated_at.toISOString(),
+  lastActual: r.last_actual,
+  version: r.last_event_version,
+});
+
+const WRITE_COLUMNS: [string, string][] = [
+  ['id', 'uuid'], ['athlete_id', 'uuid'], ['date', 'date'], ['name', 'text'], ['notes', 'text'], ['exercises', 'jsonb'],
+  ['deleted', 'boolean'], ['base_status', 'text'], ['set_count', 'int'], ['prescribed_sets', 'int'], ['done_sets', 'int'],
+  ['minutes', 'numeric'], ['template_id', 'text'], ['created_by', 'uuid'], ['created_at', 'timestamptz'],
+  ['updated_by', 'uuid'], ['updated_at', 'timestamptz'], ['last_actual', 'jsonb'], ['last_event_version', 'int'],
+  ['calendar_json', 'text'],
+];
+/** What an existing row takes from a later event (athlete, creator and creation time never change). */
+const UPDATED = WRITE_COLUMNS.map(([n]) => n).filter((n) => !['id', 'athlete_id', 'template_id', 'created_by', 'created_at'].includes(n));
+
+function toDb(row: WorkoutRow): Record<string, unknown> {
+  const f = workoutFigures(row.exercises);
+  return {
+    id: row.id,
+    athlete_id: row.athleteId,
+    date: row.date,
+    name: row.name,
+    notes: row.notes,
+    exercises: row.exercises,
+    deleted: row.deleted,
+    base_status: f.baseStatus,
+    set_count: f.setCount,
+    prescribed_sets: f.prescribedSets,
+    done_sets: f.doneSets,
+    minutes: f.minutes,
+    template_id: row.templateId,
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+    updated_by: row.updatedBy,
+    updated_at: row.updatedAt,
+    last_actual: row.lastActual,
+    last_event_version: row.version,
+    calendar_json: calendarJson(row),
+  };
+}
+
+/** `{"id":…,"updated_at":"…"` — the list item of GET /api/manage-workouts before its status. */
+function calendarJson(row: WorkoutRow): string {
+  const { id, athleteId: user_id, date, name, notes, exercises, updatedAt: updated_at } = row;
+  return JSON.stringify({ id, user_id, date, name, notes, exercises, updated_at }).slice(0, -1);
+}
+
+/** One event onto a row, through the decider's own evolve so both sides read events alike. */
+function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | null {
+  const e = stored as unknown as TrainingEvent & StoredEvent;
+  const at = stored.time.toISOString();
+  const by = stored.metadata.userId ?? null;
+  if (e.type === 'WorkoutScheduled') {
+    if (row) return row;
+    const d = e.data;
+    return {
+      id: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, exercises: d.exercises,
+      deleted: false, templateId: d.templateId ?? null, createdBy: d.scheduledBy, createdAt: at,
+      updatedBy: by ?? d.scheduledBy, updatedAt: at, lastActual: null, version: stored.streamVersion,
+    };
+  }
+  if (!row) return null;
+  const state: WorkoutState = { workoutId: row.id, athleteId: row.athleteId, date: row.date, name: row.name, notes: row.notes, exercises: row.exercises, deleted: row.deleted };
+  const next = workoutDecider.evolve(state, e);
+  const lastActual =
+    e.type === 'SetActualRecorded'
+      ? { exercise_index: e.data.exerciseIndex, exercise_name: e.data.exerciseName, set_index: e.data.setIndex, actual: e.data.actual, by, at }
+      : row.lastActual;
+  return {
+    ...row, date: next.date!, name: next.name, notes: next.notes, exercises: next.exercises, deleted: next.deleted,
+    lastActual, updatedBy: by, updatedAt: at, version: stored.streamVersion,
+  };
+}
+
+export const trainingProjection: Projection = {
+  name: 'training',
+  version: 2,
+  handles: TRAINING_EVENT_TYPES,
+  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables },
+
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
+    const t = table('workouts');
+    const ids = [...new Set(events.map((e) => (e.data as { workoutId: string }).workoutId))];
+    const { rows } = await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
+    const before = new Map(rows.map((r) => [r.id, fromDb(r)]));
+    const current = new Map<string, WorkoutRow | null>(before);
+    for (const e of events) {
+      const id = (e.data as { workoutId: string }).workoutId;
+      const row = current.get(id) ?? null;
+      if (row && e.streamVersion <= row.version) continue; // already applied
+      current.set(id, applyEvent(row, e));
+    }
+    const changes: WorkoutChange[] = [];
+    for (const [id, after] of current) {
+      const old = before.get(id) ?? null;
+      if (after && after !== old) changes.push({ before: old, after });
+    }
+    if (changes.length === 0) return [];
+
+    await tx.query(
+      `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+      [JSON.stringify(changes.map((c) => toDb(c.after)))],
+    );
+    const complianceMoved = await applyCompliance(changes, ctx);
+    await applyAnalytics(changes, ctx);
+    await applyRecords(changes, ctx);
+
+    const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);
+    return [...topics, ...(await coachTopics(tx, complianceMoved))];
+  },
+};

@@ -1,0 +1,20 @@
+/** Texts of the network errors; the web shows them after the spec's prefixes ("Failed to send request: …"). */
+export const NETWORK_MESSAGES = {
+  requestSelf: 'You cannot send a connection request to yourself.',
+  blockedByRecipient: 'This user is not accepting connection requests from you.',
+  youBlocked: 'You have blocked this user. Unblock them to send a request.',
+  alreadyPending: 'A connection request between you is already pending.',
+  theyAlreadyAsked: 'This user has already sent you a connection request. Accept it under Requests.',
+  alreadyConnected: 'You are already connected with this user.',
+  connectionNotFound: 'Connection not found.',
+  acceptOwn: 'You cannot accept your own connection request.',
+  declineOwn: 'You cannot decline your own connection request; remove it instead.',
+  alreadyAnswered: 'This request has already been answered.',
+  respondWhileBlocked: 'This request cannot be answered while one of you has blocked the other.',
+  blockSelf: 'You cannot block yourself.',
+  alreadyBlocked: 'You have already blocked this user.',
+  notBlocked: 'You have not blocked this user.',
+  userNotFound: 'No user found with that email.',
+  recipientRequired: 'Please enter the email of the person to connect with.',
+  searchEmpty: 'Please enter an email or name to search.',
+} as const;

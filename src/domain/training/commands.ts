@@ -1,0 +1,226 @@
+/**
+ * The training command handlers: authorise (the athlete or a linked coach), then
+ * load → decide → append through handleCommand. Routes, the demo seed and the
+ * benchmarks all go through here, so every write takes the same path.
+ *
+ * Bulk operations are all-or-nothing as far as the rules go: every workout is
+ * decided on its current state first, and only if none is refused are the events
+ * appended (one stream per workout, so a crash in between can still leave a part
+ * done; the client's retry with an Idempotency-Key covers that).
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { EventStore } from '../../eventstore/port.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { DomainError } from '../decider.ts';
+import { mayActForAthlete } from '../coaching/access.ts';
+import type { TrainingEvent } from './events.ts';
+import type { SetActual, WorkoutExercise } from './workout-rules.ts';
+import { foldWorkout, MESSAGES, workoutDecider, workoutStream, type WorkoutCommand, type WorkoutState } from './workout.ts';
+import type { ParsedWorkout } from './payload.ts';
+import { newRecords, recordCandidates, recordKey, type RecordCandidate } from './summaries.ts';
+
+export interface TrainingDeps {
+  pool: pg.Pool;
+  store: EventStore;
+  now: () => Date;
+}
+
+export interface CommandOutcome {
+  /** Position of the last event appended; null when nothing needed to change. */
+  checkpoint: string | null;
+}
+
+/**
+ * The athlete, or a coach linked to them. Until the coaching feature has created
+ * its client_links view nobody is anybody's coach (rather than a 500).
+ */
+export async function canActFor(db: pg.Pool, userId: string, athleteId: string): Promise<boolean> {
+  if (userId === athleteId) return true;
+  try {
+    return await mayActForAthlete(db, userId, athleteId);
+  } catch (e) {
+    if ((e as { code?: string }).code === '42P01') return false;
+    throw e;
+  }
+}
+
+/** Remembers answers for one request: a bulk paste names the same athlete many times. */
+function accessCache(db: pg.Pool, userId: string) {
+  const known = new Map<string, Promise<boolean>>();
+  return (athleteId: string) => {
+    let answer = known.get(athleteId);
+    if (!answer) known.set(athleteId, (answer = canActFor(db, userId, athleteId)));
+    return answer;
+  };
+}
+
+export async function loadWorkout(store: EventStore, workoutId: string): Promise<WorkoutState> {
+  return foldWorkout(await store.readStream(workoutStream(workoutId)));
+}
+
+/**
+ * Whose workout it is and whether the actor may act on it, in one query on the
+ * read model (a workout never changes athlete). A workout too new to be projected
+ * yet is looked up in its stream instead.
+ */
+async function access(deps: TrainingDeps, actorId: string, workoutId: string): Promise<{ athleteId: string | null; mayAct: boolean }> {
+  try {
+    const { rows } = await deps.pool.query<{ athlete_id: string; may: boolean }>(
+      `SELECT athlete_id, (athlete_id = $2 OR EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $2 AND l.athlete_id = w.athlete_id)) AS may
+         FROM workouts w WHERE id = $1`,
+      [workoutId, actorId],
+    );
+    if (rows[0]) return { athleteId: rows[0].athlete_id, mayAct: rows[0].may };
+  } catch (e) {
+    if ((e as { code?: string }).code !== '42P01') throw e; // no client_links yet: ask the slow way
+  }
+  const { athleteId } = await loadWorkout(deps.store, workoutId);
+  return { athleteId, mayAct: athleteId ? await canActFor(deps.pool, actorId, athleteId) : false };
+}
+
+const latest = (a: string | null, b: string | null | undefined) => (b && (!a || b > a) ? b : a);
+
+/** Runs a command and hands back the state it was decided on (the personal-record check compares with it). */
+async function run(deps: TrainingDeps, actorId: string, workoutId: string, command: WorkoutCommand) {
+  let decidedOn = workoutDecider.initialState();
+  const capturing: typeof workoutDecider = {
+    ...workoutDecider,
+    decide(c, state, ctx) {
+      decidedOn = state;
+      return workoutDecider.decide(c, state, ctx);
+    },
+  };
+  const result = await handleCommand(deps.store, workoutStream(workoutId), capturing, command, { userId: actorId, now: deps.now });
+  return { ...result, before: decidedOn };
+}
+
+/** Like run, but first decides on the current state so that a bulk call refuses before writing anything. */
+async function preflight(deps: TrainingDeps, actorId: string, ids: string[], build: (state: WorkoutState, mayAct: boolean) => WorkoutCommand) {
+  const may = accessCache(deps.pool, actorId);
+  const ctx = { userId: actorId, now: deps.now(), newId: randomUUID };
+  const plans: { id: string; command: WorkoutCommand }[] = [];
+  for (const id of [...new Set(ids)]) {
+    const state = await loadWorkout(deps.store, id);
+    const command = build(state, state.athleteId ? await may(state.athleteId) : false);
+    workoutDecider.decide(command, state, ctx); // throws the rule's error, nothing written yet
+    plans.push({ id, command });
+  }
+  return plans;
+}
+
+// ------------------------------------------------------------ personal records
+
+/** The athlete's heaviest load per exercise and rep count in workouts other than `exclude`. */
+async function bestElsewhere(db: pg.Pool, athleteId: string, exclude: string[], candidates: RecordCandidate[]): Promise<Map<string, number>> {
+  if (candidates.length === 0) return new Map();
+  const { rows } = await db.query<{ key: string; best: number }>(
+    `SELECT exercise_key || '|' || rep_range AS key, max(weight)::float8 AS best
+       FROM performance_record_entries
+      WHERE athlete_id = $1 AND NOT (workout_id = ANY($2::uuid[])) AND exercise_key = ANY($3::text[])
+      GROUP BY 1`,
+    [athleteId, exclude, [...new Set(candidates.map((c) => c.exercise_name.toLowerCase()))]],
+  );
+  return new Map(rows.map((r) => [r.key, r.best]));
+}
+
+async function recordsSet(deps: TrainingDeps, athleteId: string, workoutIds: string[], before: WorkoutExercise[][], after: WorkoutExercise[][]) {
+  const prior = before.flatMap((e) => recordCandidates(e));
+  // Within one call the heaviest candidate per key is the one that may be new.
+  const merged = new Map<string, RecordCandidate>();
+  for (const c of after.flatMap((e) => recordCandidates(e))) {
+    const key = recordKey(c.exercise_name, c.rep_range);
+    if ((merged.get(key)?.best_weight ?? 0) < c.best_weight) merged.set(key, c);
+  }
+  // Only what beats this workout's own earlier best can be new: ask the read model about those alone.
+  const candidates = newRecords(prior, [...merged.values()], new Map());
+  return newRecords(prior, candidates, await bestElsewhere(deps.pool, athleteId, workoutIds, candidates));
+}
+
+// -------------------------------------------------------------------- commands
+
+export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, workouts: ParsedWorkout[], opts: { templateId?: string } = {}) {
+  const may = accessCache(deps.pool, actorId);
+  for (const w of workouts) {
+    if (!w.athleteId) throw new DomainError(400, 'user_id is required.');
+    if (!(await may(w.athleteId))) throw new DomainError(403, MESSAGES.notYourAthlete);
+  }
+  const planned = workouts.map((w) => ({ id: randomUUID(), athleteId: w.athleteId!, content: w.content }));
+  let checkpoint: string | null = null;
+  // A few at a time: each is its own stream, and a 500-workout paste should not take 500 round trips in a row.
+  for (let i = 0; i < planned.length; i += 8) {
+    const results = await Promise.all(
+      planned.slice(i, i + 8).map((p) =>
+        run(deps, actorId, p.id, { type: 'ScheduleWorkout', workoutId: p.id, athleteId: p.athleteId, content: p.content, mayAct: true, templateId: opts.templateId }),
+      ),
+    );
+    for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
+  }
+  const byAthlete = new Map<string, typeof planned>();
+  for (const p of planned) byAthlete.set(p.athleteId, [...(byAthlete.get(p.athleteId) ?? []), p]);
+  const records: (RecordCandidate & { athlete_id: string })[] = [];
+  for (const [athleteId, list] of byAthlete) {
+    const found = await recordsSet(deps, athleteId, list.map((p) => p.id), [], list.map((p) => p.content.exercises));
+    records.push(...found.map((r) => ({ ...r, athlete_id: athleteId })));
+  }
+  return { ids: planned.map((p) => p.id), checkpoint, newRecords: records };
+}
+
+export async function reviseWorkout(deps: TrainingDeps, actorId: string, workoutId: string, parsed: ParsedWorkout) {
+  const { athleteId, mayAct } = await access(deps, actorId, workoutId);
+  if (mayAct && parsed.athleteId && parsed.athleteId !== athleteId) {
+    throw new DomainError(400, 'A workout cannot be moved to another athlete; create it there instead.');
+  }
+  const result = await run(deps, actorId, workoutId, { type: 'ReviseWorkout', content: parsed.content, mayAct });
+  const revised = result.events.find((e) => e.type === 'WorkoutRevised');
+  const before = result.before.exercises;
+  const after = revised ? (revised.data as { exercises: WorkoutExercise[] }).exercises : before;
+  const records = await recordsSet(deps, athleteId!, [workoutId], [before], [after]);
+  return { checkpoint: result.append?.checkpoint ?? null, newRecords: records };
+}
+
+export async function moveWorkout(deps: TrainingDeps, actorId: string, workoutId: string, toDate: string): Promise<CommandOutcome> {
+  const [plan] = await preflight(deps, actorId, [workoutId], (_s, mayAct) => ({ type: 'MoveWorkout', toDate, mayAct }));
+  const result = await run(deps, actorId, plan.id, plan.command);
+  return { checkpoint: result.append?.checkpoint ?? null };
+}
+
+async function runAll(deps: TrainingDeps, actorId: string, plans: { id: string; command: WorkoutCommand }[]) {
+  let checkpoint: string | null = null;
+  let changed = 0;
+  for (const p of plans) {
+    const result = await run(deps, actorId, p.id, p.command);
+    if (result.events.length) changed++;
+    checkpoint = latest(checkpoint, result.append?.checkpoint);
+  }
+  return { checkpoint, changed };
+}
+
+/** Deletes every named workout, or none if any is missing or not the actor's to delete. */
+export async function deleteWorkouts(deps: TrainingDeps, actorId: string, ids: string[]) {
+  const plans = await preflight(deps, actorId, ids, (_s, mayAct) => ({ type: 'DeleteWorkout', mayAct }));
+  const { checkpoint, changed } = await runAll(deps, actorId, plans);
+  return { checkpoint, deleted_count: changed };
+}
+
+/** Undo of a delete: the workouts come back on their dates with everything they held. */
+export async function restoreWorkouts(deps: TrainingDeps, actorId: string, ids: string[]) {
+  const plans = await preflight(deps, actorId, ids, (_s, mayAct) => ({ type: 'RestoreWorkout', mayAct }));
+  const { checkpoint, changed } = await runAll(deps, actorId, plans);
+  return { checkpoint, restored_count: changed };
+}
+
+export async function recordActual(
+  deps: TrainingDeps,
+  actorId: string,
+  workoutId: string,
+  input: { exerciseIndex: number; setIndex: number; actual: SetActual },
+) {
+  const { athleteId, mayAct } = await access(deps, actorId, workoutId);
+  const result = await run(deps, actorId, workoutId, { type: 'RecordSetActual', ...input, mayAct });
+  const event = result.events[0] as Extract<TrainingEvent, { type: 'SetActualRecorded' }> | undefined;
+  if (!event) return { checkpoint: null, newRecords: [] };
+  const after = workoutDecider.evolve(result.before, event).exercises;
+  const records = await recordsSet(deps, athleteId!, [workoutId], [result.before.exercises], [after]);
+  return { checkpoint: result.append?.checkpoint ?? null, newRecords: records };
+}

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { linkAthlete } from './support/coaching.ts';
+import { workoutMetrics } from '../src/domain/training/workout-rules.ts';
+
+let t: TestServer;
+type User = Awaited<ReturnType<typeof signedInUser>>;
+let coach: User;
+let athlete: User;
+let stranger: User;
+let loner: User;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [coach, athlete, stranger, loner] = await Promise.all([signedInUser(t, 'Coach Carla'), signedInUser(t, 'Athlete Ann'), signedInUser(t, 'Stranger Sam'), signedInUser(t, 'Loner Lou')]);
+  await linkAthlete(t, coach, athlete);
+});
+afterAll(async () => t.close());
+
+const TODAY = '2025-03-12';
+const after = (checkpoint: string | null): Record<string, string> => (checkpoint ? { 'x-after-checkpoint': checkpoint } : {});
+const workoutEvents = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'workout-%'`)).rows[0].n as number;
+
+function workout(date: string, over: Record<string, unknown> = {}) {
+  return {
+    user_id: athlete.user.id,
+    date,
+    name: 'Lower',
+    exercises: [
+      { exercise_name: 'Back Squat', heading: 'A1', exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 200 }, { type: 'standard', reps: 5, load: 200 }] },
+      { exercise_name: 'Plank', exercise_intent: 'endurance', sets: [{ type: 'time', time_duration: 45 }] },
+    ],
+    ...over,
+  };
+}
+
+async function create(body: unknown, who: User = coach) {
+  const res = await t.api('POST', '/api/manage-workouts', body, who.accessToken);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { ids: string[]; id: string; checkpoint: string; created_count: number; newRecords: unknown[] };
+}
+
+async function list(query: string, who: User = coach, checkpoint: string | null = null) {
+  return t.api('GET', `/api/manage-workouts?${query}`, undefined, who.accessToken, after(checkpoint));
+}
+
+describe('POST /api/manage-workouts', () => {
+  it('creates one workout for a linked athlete and lists it on the calendar', async () => {
+    const created = await create({ workout: workout('2025-03-20') });
+    expect(created).toMatchObject({ success: true, created_count: 1, ids: [created.id], newRecords: [] });
+    const res = await list(`clientId=${athlete.user.id}&from=2025-03-20&to=2025-03-20&today=${TODAY}`, coach, created.checkpoint);
+    expect(res.status).toBe(200);
+    expect(res.body.workouts).toEqual([
+      expect.objectContaining({ id: created.id, user_id: athlete.user.id, date: '2025-03-20', name: 'Lower', notes: null, status: 'scheduled', updated_at: expect.any(String) }),
+    ]);
+    const [squat, plank] = res.body.workouts[0].exercises;
+    expect(squat).toMatchObject({ exercise_name: 'Back Squat', heading: 'A1', order_index: 0 });
+    expect(plank).toMatchObject({ exercise_name: 'Plank', heading: 'B1', order_index: 1, sets: [{ type: 'time', time_duration: 45 }] });
+  });
+
+  it('creates in bulk, dropping entries without exercises', async () => {
+    const created = await create({ workouts: [workout('2025-04-01'), { user_id: athlete.user.id, date: '2025-04-02', exercises: [] }, workout('2025-04-03', { notes: '' })] });
+    expect(created.created_count).toBe(2);
+    const res = await list(`athleteId=${athlete.user.id}&from=2025-04-01&to=2025-04-30`, coach, created.checkpoint);
+    expect(res.body.workouts.map((w: { date: string }) => w.date)).toEqual(['2025-04-01', '2025-04-03']);
+  });
+
+  it('lets athletes plan their own workouts', async () => {
+    const created = await create({ workout: workout('2025-05-01') }, athlete);
+    expect(created.created_count).toBe(1);
+  });
+
+  // Bodies are built lazily: the users exist only once beforeAll has run.
+  it.each([
+    ['an impossible date in a bulk', () => ({ workouts: [workout('2025-06-01'), workout('2025-06-31')] }), 'workouts[1]: The date must be a real calendar date (YYYY-MM-DD).'],
+    ['no user_id', () => ({ workout: workout('2025-06-01', { user_id: undefined }) }), 'user_id is required.'],
+    ['exercises not an array', () => ({ workout: workout('2025-06-01', { exercises: 'many' }) }), 'exercises must be an array.'],
+    ['an exercise without a name', () => ({ workout: workout('2025-06-01', { exercises: [{ sets: [] }] }) }), 'exercises[0].exercise_name is required.'],
+    ['sets not an array', () => ({ workout: workout('2025-06-01', { exercises: [{ exercise_name: 'Squat', sets: 5 }] }) }), 'exercises[0].sets must be an array.'],
+    ['no exercises', () => ({ workout: workout('2025-06-01', { exercises: [] }) }), 'Saving a workout needs at least one exercise.'],
+    ['neither workout nor workouts', () => ({}), 'Send either {workout} or {workouts:[...]}.'],
+    ['both workout and workouts', () => ({ workout: workout('2025-06-01'), workouts: [] }), 'Send either {workout} or {workouts:[...]}.'],
+    ['an unknown field', () => ({ workout: workout('2025-06-01'), extra: 1 }), 'Unknown field: extra.'],
+  ])('refuses %s with 400 and writes nothing', async (_what, body, error) => {
+    const before = await workoutEvents();
+    const res = await t.api('POST', '/api/manage-workouts', body(), coach.accessToken);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error });
+    expect(await workoutEvents()).toBe(before);
+  });
+
+  it('refuses body that is not JSON', async () => {
+    const res = await t.api('POST', '/api/manage-workouts', '{"workout":', coach.accessToken);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a coach who is not linked to the athlete, for the whole bulk', async () => {
+    const before = await workoutEvents();
+    const mine = { ...workout('2025-06-02'), user_id: stranger.user.id };
+    const res = await t.api('POST', '/api/manage-workouts', { workouts: [mine, workout('2025-06-02')] }, stranger.accessToken);
+    expect(res.status).toBe(403);
+    expect(await workoutEvents()).toBe(before);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.api('POST', '/api/manage-workouts', { workout: workout('2025-06-01') });
+    expect(res).toEqual({ status: 401, body: { error: 'No authentication token available' } });
+  });
+});
+
+describe('GET /api/manage-workouts', () => {
+  it('says missed for a past workout without actuals, by the client date', async () => {
+    const created = await create({ workout: workout('2025-03-05') });
+    const res = await list(`clientId=${athlete.user.id}&from=2025-03-05&to=2025-03-05&today=${TODAY}`, coach, created.checkpoint);
+    expect(res.body.workouts[0].status).toBe('missed');
+  });
+
+  it.each([
+    ['', 400, 'clientId is required.'],
+    ['clientId=nope', 400, 'clientId must be a user id.'],
+    ['clientId=ATHLETE&from=2025-02-30', 400, 'from must be a real calendar date (YYYY-MM-DD).'],
+    ['clientId=ATHLETE&colour=red', 400, undefined],
+  ])('refuses ?%s', async (query, status, error) => {
+    const res = await list(query.replace('ATHLETE', athlete.user.id));
+    expect(res.status).toBe(status);
+    if (error) expect(res.body).toEqual({ error });
+  });
+
+  it("refuses another coach's athlete", async () => {
+    const res = await list(`clientId=${athlete.user.id}`, stranger);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('PUT /api/manage-workouts', () => {
+  it('updates the workout and keeps what the athlete logged meanwhile', async () => {
+    const created = await create({ workout: workout('2025-03-10') });
+    const logged = await t.api('POST', `/api/athlete/workouts/${created.id}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 200 } }, athlete.accessToken);
+    expect(logged.status).toBe(200);
+    // The coach's editor still holds the copy from before the athlete logged.
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: workout('2025-03-10', { name: 'Lower (heavy)' }) }, coach.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, id: created.id, newRecords: [] });
+    const got = await t.api('GET', `/api/manage-workouts/${created.id}?today=${TODAY}`, undefined, coach.accessToken, after(res.body.checkpoint));
+    expect(got.body.workout).toMatchObject({ name: 'Lower (heavy)', status: 'partial' });
+    expect(got.body.workout.exercises[0].sets[0].actual).toEqual({ reps: 5, load: 200 });
+  });
+
+  it('tells the coach about a personal record the save set', async () => {
+    const created = await create({ workout: workout('2025-03-03') });
+    const withActuals = workout('2025-03-03');
+    (withActuals.exercises[0].sets[1] as Record<string, unknown>).actual = { reps: 5, load: 315 };
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: withActuals }, coach.accessToken);
+    expect(res.body.newRecords).toEqual([{ exercise_name: 'Back Squat', rep_range: 5, best_weight: 315 }]);
+    const again = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: { ...withActuals, name: 'Renamed' } }, coach.accessToken);
+    expect(again.body.newRecords).toEqual([]);
+  });
+
+  it('answers 404 for a workout that does not exist, so the editor creates it instead', async () => {
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: '0b5e4f1e-8d1c-4a59-9f8c-000000000000', workout: workout('2025-03-10') }, coach.accessToken);
+    expect(res).toEqual({ status: 404, body: { error: 'Workout not found.' } });
+    expect((await t.api('PUT', '/api/manage-workouts', { workoutId: 'local-1', workout: workout('2025-03-10') }, coach.accessToken)).status).toBe(404);
+  });
+
+  it('answers 409 for a deleted workout', async () => {
+    const created = await create({ workout: workout('2025-03-11') });
+    await t.api('DELETE', '/api/manage-workouts', { workoutId: created.id }, coach.accessToken);
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: workout('2025-03-11') }, coach.accessToken);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'This workout was deleted.', code: 'workout_deleted' });
+  });
+
+  it("hides another coach's athlete's workout as missing", async () => {
+    const created = await create({ workout: workout('2025-03-12') });
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: workout('2025-03-12') }, stranger.accessToken);
+    expect(res.status).toBe(404);
+    expect((await t.api('GET', `/api/manage-workouts/${created.id}`, undefined, stranger.accessToken)).status).toBe(404);
+    expect((await t.api('GET', `/api/manage-workouts/${created.id}/history`, undefined, stranger.accessToken)).status).toBe(404);
+  });
+
+  it('refuses to hand the workout to another athlete', async () => {
+    const created = await create({ workout: workout('2025-03-13') });
+    const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: { ...workout('2025-03-13'), user_id: coach.user.id } }, coach.accessToken);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('DELETE, restore and move', () => {
+  it('deletes in bulk, restores on the original dates (Undo), and moves by drag and drop', async () => {
+    const created = await create({ workouts: [workout('2025-07-01'), workout('2025-07-03')] });
+    const del = await t.api('DELETE', '/api/manage-workouts', { workoutIds: created.ids }, coach.accessToken);
+    expect(del.body).toMatchObject({ success: true, deleted_count: 2 });
+    expect((await list(`clientId=${athlete.user.id}&from=2025-07-01&to=2025-07-31`, coach, del.body.checkpoint)).body.workouts).toEqual([]);
+    const again = await t.api('DELETE', '/api/manage-workouts', { workoutId: created.ids[0] }, coach.accessToken);
+    expect(again.body).toMatchObject({ success: true, deleted_count: 0 });
+
+    const restored = await t.api('POST', '/api/manage-workouts/restore', { workoutIds: created.ids }, coach.accessToken);
+    expect(restored.body).toMatchObject({ success: true, restored_count: 2 });
+    expect((await t.api('POST', '/api/manage-workouts/restore', { workoutIds: created.ids }, coach.accessToken)).status).toBe(409);
+
+    const moved = await t.api('POST', '/api/manage-workouts/move', { workoutId: created.ids[1], date: '2025-07-04' }, coach.accessToken);
+    expect(moved.status).toBe(200);
+    const res = await list(`clientId=${athlete.user.id}&from=2025-07-01&to=2025-07-31`, coach, moved.body.checkpoint);
+    expect(res.body.workouts.map((w: { date: string }) => w.date)).toEqual(['2025-07-01', '2025-07-04']);
+    expect((await t.api('POST', '/api/manage-workouts/move', { workoutId: created.ids[1], date: '2025-07-32' }, coach.accessToken)).status).toBe(400);
+  });
+
+  it('deletes nothing when one of the workouts is missing or not the caller\'s', async () => {
+    const created = await create({ workout: workout('2025-07-10') });
+    const mine = await create({ workout: { ...workout('2025-07-10'), user_id: stranger.user.id } }, stranger);
+    const res = await t.api('DELETE', '/api/manage-workouts', { workoutIds: [created.id, '0b5e4f1e-8d1c-4a59-9f8c-000000000001'] }, coach.accessToken);
+    expect(res.status).toBe(404);
+    expect((await t.api('DELETE', '/api/manage-workouts', { workoutIds: [mine.id, created.id] }, coach.accessToken)).status).toBe(404);
+    expect((await list(`clientId=${athlete.user.id}&from=2025-07-10&to=2025-07-10`, coach, created.checkpoint)).body.workouts).toHaveLength(1);
+    expect((await t.api('DELETE', '/api/manage-workouts', {}, coach.accessToken)).status).toBe(400);
+  });
+});
+
+describe('GET /api/manage-workouts/:id and its history', () => {
+  it('returns the workout with the last actual, who logged it, and who changed what', async () => {
+    const created = await create({ workout: workout('2025-03-09') });
+    const logged = await t.api('POST', `/api/athlete/workouts/${created.id}/actuals`, { exerciseIndex: 1, setIndex: 0, actual: { time_duration: 50 } }, athlete.accessToken);
+    const got = await t.api('GET', `/api/manage-workouts/${created.id}`, undefined, coach.accessToken, after(logged.body.checkpoint));
+    expect(got.body.workout).toMatchObject({
+      id: created.id, deleted: false, version: 1,
+      last_actual: { exercise_index: 1, exercise_name: 'Plank', set_index: 0, actual: { time_duration: 50 }, by: athlete.user.id, by_name: 'Athlete Ann' },
+    });
+    const history = await t.api('GET', `/api/manage-workouts/${created.id}/history`, undefined, coach.accessToken);
+    expect(history.body.history).toMatchObject([
+      { version: 1, type: 'SetActualRecorded', user_id: athlete.user.id, user_name: 'Athlete Ann', details: { exercise_name: 'Plank', set_index: 0 } },
+      { version: 0, type: 'WorkoutScheduled', user_id: coach.user.id, user_name: 'Coach Carla', details: { date: '2025-03-09', exercise_count: 2 } },
+    ]);
+  });
+});
+
+describe('athlete routes', () => {
+  it('lists only the athlete\'s own workouts', async () => {
+    const created = await create({ workout: workout('2025-08-01') });
+    const own = await t.api('GET', '/api/athlete/workouts?from=2025-08-01&to=2025-08-31', undefined, athlete.accessToken, after(created.checkpoint));
+    expect(own.body.workouts.map((w: { id: string }) => w.id)).toEqual([created.id]);
+    const other = await t.api('GET', '/api/athlete/workouts?from=2025-08-01&to=2025-08-31', undefined, loner.accessToken);
+    expect(other.body.workouts).toEqual([]);
+  });
+
+  it('records actuals as the athlete or the linked coach, never as someone else', async () => {
+    const created = await create({ workout: workout('2025-08-05') });
+    const path = `/api/athlete/workouts/${created.id}/actuals`;
+    const byAthlete = await t.api('POST', path, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 405 } }, athlete.accessToken);
+    expect(byAthlete.body).toMatchObject({ success: true, newRecords: [{ exercise_name: 'Back Squat', rep_range: 5, best_weight: 405 }] });
+    const byCoach = await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 4 } }, coach.accessToken);
+    expect(byCoach.status).toBe(200);
+    const before = await workoutEvents();
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 5 } }, loner.accessToken)).status).toBe(404);
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 9, actual: { reps: 5 } }, athlete.accessToken)).status).toBe(404);
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: -5 } }, athlete.accessToken)).status).toBe(400);
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { weight: 5 } }, athlete.accessToken)).status).toBe(400);
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: {} }, athlete.accessToken)).status).toBe(400);
+    expect((await t.api('POST', '/api/athlete/workouts/nope/actuals', { exerciseIndex: 0, setIndex: 1, actual: { reps: 1 } }, athlete.accessToken)).status).toBe(404);
+    expect(await workoutEvents()).toBe(before);
+  });
+
+  it('shows the dashboard: upcoming, recent, totals, streaks and weekly completion', async () => {
+    const created = await create({ workouts: [workout('2025-09-01'), workout('2025-09-02'), workout('2025-09-03'), workout('2025-09-10')] }, coach);
+    const done = { reps: 5, load: 200 };
+    for (const id of created.ids.slice(0, 2)) {
+      for (const setIndex of [0, 1]) await t.api('POST', `/api/athlete/workouts/${id}/actuals`, { exerciseIndex: 0, setIndex, actual: done }, athlete.accessToken);
+      const r = await t.api('POST', `/api/athlete/workouts/${id}/actuals`, { exerciseIndex: 1, setIndex: 0, actual: { time_duration: 45, load: 0 } }, athlete.accessToken);
+      expect(r.status).toBe(200);
+    }
+    const last = await t.api('POST', `/api/athlete/workouts/${created.ids[2]}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: done }, athlete.accessToken);
+    const res = await t.api('GET', '/api/athlete/dashboard?today=2025-09-04', undefined, athlete.accessToken, after(last.body.checkpoint));
+    expect(res.status).toBe(200);
+    expect(res.body.upcoming[0]).toMatchObject({ date: '2025-09-10', status: 'scheduled', exercise_count: 2 });
+    expect(res.body.recent.slice(0, 3)).toMatchObject([{ date: '2025-09-03', status: 'partial' }, { date: '2025-09-02', status: 'completed' }, { date: '2025-09-01', status: 'completed' }]);
+    expect(res.body.streak).toEqual({ current: 3, best: 3 });
+    expect(res.body.totals.completed).toBeGreaterThanOrEqual(2);
+    expect(res.body.progress).toHaveLength(8);
+    expect(res.body.progress.at(-1)).toEqual({ week_start: '2025-08-31', workouts: 3, completed: 2, completion: 67 });
+  });
+});
+
+describe('analytics and performance records', () => {
+  it('answers the metrics, weekly volume and capacity from the projected tables', async () => {
+    const w = (date: string) => workout(date, { user_id: loner.user.id, exercises: [
+      { exercise_name: 'Bench Press', exercise_intent: 'strength', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 110 }, { reps: 0, load: 500 }] },
+      { exercise_name: 'Curl', exercise_intent: 'hypertrophy', sets: [{ reps: 12, load: 30 }] },
+    ] });
+    const created = await create({ workouts: [w('2025-03-03'), w('2025-03-05'), w('2025-02-10')] }, loner);
+    const q = `athleteId=${loner.user.id}&from=2025-03-01&to=2025-03-31`;
+    const res = await t.api('GET', `/api/analytics/workouts?${q}`, undefined, loner.accessToken, after(created.checkpoint));
+    const expected = workoutMetrics([w('2025-03-03'), w('2025-03-05')] as never);
+    expect(res.body.metrics).toEqual(expected);
+    expect(res.body.exercises).toEqual([{ exercise_name: 'Bench Press', sets: 4, workouts: 2 }, { exercise_name: 'Curl', sets: 2, workouts: 2 }]);
+    const bench = await t.api('GET', `/api/analytics/workouts?${q}&exercise=bench%20press`, undefined, loner.accessToken);
+    expect(bench.body.metrics).toMatchObject({ totalReps: 20, totalSets: 4, totalWorkouts: 2, totalExercises: 2, totalVolume: 2100, avgLoadPerSet: 105 });
+
+    const weekly = await t.api('GET', `/api/analytics/weekly-volume?athleteId=${loner.user.id}&today=2025-03-12`, undefined, loner.accessToken);
+    expect(weekly.body.weeks).toHaveLength(8);
+    expect(weekly.body.weeks.at(-2)).toEqual({ week_start: '2025-03-02', total_volume: 2 * (500 + 550 + 360), total_reps: 44, total_sets: 6, workouts: 2 });
+    expect(weekly.body.weeks.find((x: { week_start: string }) => x.week_start === '2025-02-09').workouts).toBe(1);
+
+    const cap = await t.api('GET', `/api/analytics/capacity?${q}`, undefined, loner.accessToken);
+    expect(cap.body.total_sets).toBe(8);
+    expect(cap.body.intents.find((i: { intent: string }) => i.intent === 'strength')).toMatchObject({ sets: 6, percentage: 75 });
+
+    expect((await t.api('GET', `/api/analytics/workouts?${q}`, undefined, coach.accessToken)).status).toBe(403);
+    expect((await t.api('GET', `/api/analytics/capacity?athleteId=${loner.user.id}&from=2025-03-31&to=2025-03-01`, undefined, loner.accessToken)).status).toBe(400);
+  });
+
+  it('keeps the best record per rep range: heaviest, latest on a tie, only sets with reps and load', async () => {
+    const session = (date: string, sets: object[]) => ({ user_id: loner.user.id, date, exercises: [{ exercise_name: 'Deadlift', sets }] });
+    const created = await create({ workouts: [
+      session('2025-01-06', [{ reps: 5, load: 300, actual: { reps: 5, load: 300 } }, { reps: 3, actual: { reps: 3, load: 330 } }]),
+      session('2025-01-13', [{ reps: 5, actual: { reps: 5, load: 300 } }, { reps: 1, actual: { reps: 1, load: 0 } }]),
+      session('2025-01-20', [{ reps: 5, actual: { reps: 5, load: 290 } }]),
+    ] }, loner);
+    const res = await t.api('GET', `/api/performance-records?athlete_id=${loner.user.id}&exercise_name=deadlift&type=exercise`, undefined, loner.accessToken, after(created.checkpoint));
+    expect(res.body).toEqual({
+      success: true,
+      records: [
+        { exercise_name: 'Deadlift', rep_range: 3, best_weight: 330, date_achieved: '2025-01-06', workout_id: created.ids[0] },
+        { exercise_name: 'Deadlift', rep_range: 5, best_weight: 300, date_achieved: '2025-01-13', workout_id: created.ids[1] },
+      ],
+    });
+    // Correcting an actual takes its record with it.
+    const fix = await t.api('POST', `/api/athlete/workouts/${created.ids[0]}/actuals`, { exerciseIndex: 0, setIndex: 1, actual: { load: null } }, loner.accessToken);
+    const after3 = await t.api('GET', `/api/performance-records?athlete_id=${loner.user.id}&exercise_name=Deadlift`, undefined, loner.accessToken, after(fix.body.checkpoint));
+    expect(after3.body.records.map((r: { rep_range: number }) => r.rep_range)).toEqual([5]);
+    expect((await t.api('GET', `/api/performance-records?athlete_id=${loner.user.id}`, undefined, coach.accessToken)).status).toBe(403);
+  });
+});

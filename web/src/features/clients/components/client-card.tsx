@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import type { Client } from '../api/get-clients';
+import { ComplianceRow } from './compliance';
+
+/** One client: name (or Unnamed), the e-mail's local part, compliance; opens the client's calendar. */
+export function ClientCard({ client }: { client: Client }) {
+  const name = client.name?.trim() || 'Unnamed';
+  return (
+    <li className="client-card">
+      <Link to={paths.app.calendar.getHref(client.id)} className="client-card__link" aria-label={`${name}, open calendar`}>
+        <span className="client-card__avatar" aria-hidden="true">
+          {name === 'Unnamed' ? '?' : name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="client-card__who">
+          <span className="client-card__name" title={name}>
+            {name}
+          </span>
+          <span className="client-card__email">{client.email.split('@')[0]}</span>
+        </span>
+      </Link>
+      <ComplianceRow compliance={client.compliance} />
+    </li>
+  );
+}

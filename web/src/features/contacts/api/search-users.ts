@@ -1,0 +1,30 @@
+/** rpc search_users: people by e-mail or name, with where the caller stands with each. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { afterWriteHeaders } from './read-after-write';
+
+/** Spec §9: user search default limit 10. */
+export const USER_SEARCH_LIMIT = 10;
+
+export type UserSearchResult = {
+  user_id: string;
+  email: string;
+  display_name: string;
+  profile_type: string;
+  connection_status: 'none' | 'pending' | 'accepted' | 'blocked';
+  connection_id: string | null;
+  is_requester: boolean | null;
+};
+
+export const userSearchQueryKey = ['user-search'] as const;
+
+export function searchUsers(term: string): Promise<{ users: UserSearchResult[] }> {
+  return api.post('/api/rpc/search_users', { search_term: term, limit_count: USER_SEARCH_LIMIT }, { headers: afterWriteHeaders() });
+}
+
+export const userSearchQueryOptions = (term: string) =>
+  queryOptions({ queryKey: [...userSearchQueryKey, term], queryFn: () => searchUsers(term), enabled: term.length > 0 });
+
+export function useUserSearch(term: string) {
+  return useQuery(userSearchQueryOptions(term));
+}
