@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type CommandContext } from '../src/domain/decider.ts';
+import { deciderSpec } from './support/decider-spec.ts';
 import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../src/domain/coaching/coach.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
@@ -10,28 +10,7 @@ const LINK = '55555555-5555-4555-8555-555555555555';
 const NEW_ID = '66666666-6666-4666-8666-666666666666';
 const EMAIL = 'ath@example.com';
 
-/** given(events).when(command).then(events) | .thenThrows(status, text) */
-function given(history: CoachEvent[]) {
-  return {
-    when(command: CoachCommand) {
-      const ctx: CommandContext = { userId: COACH, now: new Date('2025-03-01T10:00:00Z'), newId: () => NEW_ID };
-      const run = () => coachDecider.decide(command, history.reduce(coachDecider.evolve, coachDecider.initialState()), ctx);
-      return {
-        then: (expected: CoachEvent[]) => expect(run()).toEqual(expected),
-        thenThrows(status: number, message: string) {
-          let error: unknown;
-          try {
-            run();
-          } catch (e) {
-            error = e;
-          }
-          expect(error).toBeInstanceOf(DomainError);
-          expect(error).toMatchObject({ status, message });
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(coachDecider, { userId: COACH, newId: () => NEW_ID });
 
 const sent: CoachEvent = { type: 'InviteSent', data: { inviteId: INVITE, coachId: COACH, email: EMAIL, coachName: 'Coach', athleteName: 'ath' } };
 const accepted: CoachEvent = { type: 'InviteAccepted', data: { inviteId: INVITE, coachId: COACH, email: EMAIL, athleteId: ATHLETE } };

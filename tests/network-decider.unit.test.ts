@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type CommandContext } from '../src/domain/decider.ts';
+import { deciderSpec } from './support/decider-spec.ts';
 import { connectionDecider, connectionStream, type ConnectionCommand, type ConnectionEvent } from '../src/domain/network/connection.ts';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
@@ -8,28 +8,7 @@ const CAL = '33333333-3333-4333-8333-333333333333';
 const CONN = '44444444-4444-4444-8444-444444444444';
 const NEW_ID = '55555555-5555-4555-8555-555555555555';
 
-/** given(events).when(command).then(events) | .thenThrows(status, text) */
-function given(history: ConnectionEvent[]) {
-  return {
-    when(command: ConnectionCommand) {
-      const ctx: CommandContext = { userId: ANA, now: new Date('2025-03-01T10:00:00Z'), newId: () => NEW_ID };
-      const run = () => connectionDecider.decide(command, history.reduce(connectionDecider.evolve, connectionDecider.initialState()), ctx);
-      return {
-        then: (expected: ConnectionEvent[]) => expect(run()).toEqual(expected),
-        thenThrows(status: number, message: string) {
-          let error: unknown;
-          try {
-            run();
-          } catch (e) {
-            error = e;
-          }
-          expect(error).toBeInstanceOf(DomainError);
-          expect(error).toMatchObject({ status, message });
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(connectionDecider, { userId: ANA, newId: () => NEW_ID });
 
 const pair = { connectionId: CONN, requesterId: ANA, recipientId: BEN };
 const requested: ConnectionEvent = { type: 'ConnectionRequested', data: { ...pair, connectionType: 'general', notes: null } };
