@@ -23,6 +23,8 @@ const router = createBrowserRouter([
         children: [
           { path: paths.app.clients.path, lazy: () => import('./routes/app/clients') },
           { path: paths.app.calendar.path, lazy: () => import('./routes/app/calendar') },
+          { path: paths.app.training.path, lazy: () => import('./routes/app/training') },
+          { path: paths.app.trainingWorkout.path, lazy: () => import('./routes/app/training-workout') },
           { path: paths.app.library.path, lazy: () => import('./routes/app/library') },
           { path: paths.app.chat.path, lazy: () => import('./routes/app/chat') },
           { path: paths.app.programTemplates.path, lazy: () => import('./routes/app/program-templates') },

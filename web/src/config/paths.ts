@@ -47,6 +47,14 @@ export const paths = {
       path: '/calendar/:clientId',
       getHref: (clientId: string) => `/calendar/${encodeURIComponent(clientId)}`,
     },
+    training: {
+      path: '/training',
+      getHref: () => '/training',
+    },
+    trainingWorkout: {
+      path: '/training/:workoutId',
+      getHref: (workoutId: string) => `/training/${encodeURIComponent(workoutId)}`,
+    },
     library: {
       path: '/library',
       getHref: () => '/library',

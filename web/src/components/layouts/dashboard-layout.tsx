@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +11,7 @@ import './shell.css';
 
 const NAV_ITEMS = [
   { label: 'Clients', to: paths.app.clients.getHref() },
+  { label: 'My Training', to: paths.app.training.getHref() },
   { label: 'Library', to: paths.app.library.getHref() },
   { label: 'Chat', to: paths.app.chat.getHref() },
   { label: 'Templates', to: paths.app.programTemplates.getHref() },
@@ -66,6 +68,15 @@ function UserMenu() {
   );
 }
 
+/** Where a page's own top-navigation controls go (the calendar's Delete and Undo). */
+const PageActionsSlot = createContext<HTMLElement | null>(null);
+
+/** Renders its children in the top navigation, before the layout's own actions. */
+export function TopNavActions({ children }: { children: ReactNode }) {
+  const slot = useContext(PageActionsSlot);
+  return slot ? createPortal(children, slot) : null;
+}
+
 type DashboardLayoutProps = {
   children: ReactNode;
   /** Extra controls before the theme toggle (the Contacts button, later Delete/Undo). */
@@ -74,6 +85,7 @@ type DashboardLayoutProps = {
 
 /** The frame of every signed-in page: top navigation, then the page. */
 export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
+  const [pageActions, setPageActions] = useState<HTMLElement | null>(null);
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -97,6 +109,7 @@ export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
             ))}
           </nav>
           <div className="topbar__actions">
+            <div ref={setPageActions} style={{ display: 'contents' }} />
             {actions}
             <ThemeToggle />
             <UserMenu />
@@ -104,7 +117,7 @@ export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
-        {children}
+        <PageActionsSlot value={pageActions}>{children}</PageActionsSlot>
       </main>
     </div>
   );

@@ -1,15 +1,120 @@
+import { useMemo, useState } from 'react';
+import { TopNavActions } from '../../../components/layouts/dashboard-layout';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useTopic } from '../../../lib/realtime';
+import { useWorkouts } from '../api/get-workouts';
+import { trainingKey, type CalendarWorkout, type NewRecord } from '../api/types';
+import { useClipboard } from '../utils/clipboard';
+import { localToday, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
+import { AnalyticsSection } from './analytics/analytics-section';
+import { CalendarGrid } from './calendar-grid';
+import { CalendarToolbar } from './calendar-toolbar';
+import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';
+import { SelectionBar } from './selection-bar';
+import { ToastRegion, useToasts } from './toasts';
+import { useCalendarActions } from './use-calendar-actions';
+import './calendar.css';
 
-/** Placeholder until the calendar lands (coach-core §2 Calendar). */
+function recordText(r: NewRecord): string {
+  return `New personal record: ${r.exercise_name} ${r.best_weight} lbs${r.rep_range > 0 ? ` × ${r.rep_range}` : ''}`;
+}
+
+/** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
 export function CalendarPage({ clientId }: { clientId: string }) {
+  const today = useMemo(() => localToday(), []);
+  const [view, setView] = useState<CalendarView>('month');
+  const [anchor, setAnchor] = useState(today);
+  const [editor, setEditor] = useState<EditorTarget | null>(null);
+  const [selection, setSelection] = useState<Map<string, CalendarWorkout>>(new Map());
+  const { toasts, show } = useToasts();
+  const clipboard = useClipboard();
+
+  const days = visibleDays(view, anchor);
+  const workouts = useWorkouts(clientId, { from: days[0]!, to: days[days.length - 1]!, today });
+  // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
+  useTopic(clientId ? `athlete:${clientId}` : null, [trainingKey(clientId), ['workout']]);
+
+  const clearSelection = () => setSelection(new Map());
+  const actions = useCalendarActions(clientId, clipboard, show, clearSelection);
+  const selected = [...selection.values()];
+
+  const toggleSelect = (workout: CalendarWorkout) =>
+    setSelection((current) => {
+      const next = new Map(current);
+      if (next.has(workout.id)) next.delete(workout.id);
+      else next.set(workout.id, workout);
+      return next;
+    });
+
+  const onSaved = ({ newRecords }: { newRecords: NewRecord[] }) => {
+    setEditor(null);
+    show('Workout saved.', { variant: 'success' });
+    for (const record of newRecords) show(recordText(record), { variant: 'success', durationMs: 6000 });
+  };
+
   return (
-    <PageHeader
-      title="Calendar"
-      description={
-        <>
-          Training calendar for client <code>{clientId}</code>.
-        </>
-      }
-    />
+    <div className="calendar-page">
+      <TopNavActions>
+        {selection.size > 0 && (
+          <Button variant="destructive" size="sm" onClick={() => actions.deleteWorkouts(selected)} disabled={actions.busy}>
+            Delete
+          </Button>
+        )}
+        {actions.undoRecord && (
+          <Button variant="outline" size="sm" onClick={actions.undoDelete} disabled={actions.busy} title="Restore the workouts you deleted">
+            Undo
+          </Button>
+        )}
+      </TopNavActions>
+
+      <PageHeader title="Training Calendar" description="Plan workouts, follow what the athlete logs, and review the training load." />
+
+      <section aria-label="Calendar" className="calendar-card">
+        <CalendarToolbar
+          view={view}
+          anchor={anchor}
+          onView={setView}
+          onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))}
+          onToday={() => setAnchor(today)}
+        />
+        {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
+        <div aria-busy={workouts.isFetching || undefined}>
+          <CalendarGrid
+            view={view}
+            anchor={anchor}
+            today={today}
+            workouts={workouts.data?.workouts ?? []}
+            selected={new Set(selection.keys())}
+            canPaste={clipboard !== null}
+            onAdd={(date) => setEditor({ workoutId: null, date })}
+            onPaste={actions.paste}
+            onOpen={(w) => setEditor({ workoutId: w.id, date: w.date })}
+            onCopy={(w) => actions.copy([w])}
+            onToggleSelect={toggleSelect}
+            onDelete={(w) => actions.deleteWorkouts([w])}
+            onMove={actions.moveTo}
+          />
+        </div>
+      </section>
+
+      <AnalyticsSection clientId={clientId} today={today} />
+
+      {selection.size > 0 && (
+        <SelectionBar
+          dates={selected.map((w) => w.date)}
+          busy={actions.busy}
+          onClear={clearSelection}
+          onCopy={() => actions.copy(selected)}
+          onCut={() => actions.cut(selected)}
+          onDelete={() => actions.deleteWorkouts(selected)}
+        />
+      )}
+
+      <WorkoutEditor target={editor} clientId={clientId} today={today} onClose={() => setEditor(null)} onSaved={onSaved} />
+      <ToastRegion toasts={toasts} />
+    </div>
   );
 }

@@ -1,0 +1,150 @@
+/**
+ * The athlete's side in real Chromium: My Training on a phone-sized screen,
+ * logging sets, the dashboard, and the coach's open editor receiving what the
+ * athlete logs live (toast and values) without losing the coach's unsaved edits.
+ * Needs the built app: `npx vite build --config web/vite.config.ts`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { linkAthlete } from './support/coaching.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+let t: TestServer;
+let browser: Browser;
+let coach: User;
+let athlete: User;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  browser = await launchBrowser();
+  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
+  await linkAthlete(t, coach, athlete);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function snap(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  // The theme follows the system by default: both schemes, then back to light.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+async function signIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL('**/clients');
+  return page;
+}
+
+async function plan(date: string, exercises: { exercise_name: string; sets: object[] }[], name?: string, who: User = athlete) {
+  const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: who.user.id, date, name, exercises } }, coach.accessToken);
+  expect(res.status).toBe(201);
+  await t.server.platform.runner.waitFor(res.body.checkpoint);
+  return res.body.id as string;
+}
+
+const PHONE = { width: 375, height: 740 };
+
+describe("the athlete's training in the browser", () => {
+  it("shows what the athlete logs in the coach's open editor, keeping the coach's unsaved edits", async () => {
+    const today = localToday();
+    const workoutId = await plan(today, [
+      { exercise_name: 'Back Squat', sets: [{ reps: 5, load: 200 }, { reps: 5, load: 200 }] },
+      { exercise_name: 'Bench Press', sets: [{ reps: 8, load: 135 }] },
+    ], 'Live Day');
+
+    const coachPage = await signIn(coach);
+    await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
+    const cell = coachPage.getByRole('group', { name: longDate(today), exact: true });
+    await cell.getByRole('button', { name: /workout: Live Day/ }).click();
+    const editor = coachPage.getByRole('dialog', { name: 'Edit Workout' });
+    const squat = editor.getByRole('group', { name: 'A1 Back Squat' });
+    await squat.waitFor();
+    // Unsaved edits the live update must not wipe.
+    await editor.getByLabel('Workout name').fill('Heavy Live Day');
+    await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lbs)').fill('140');
+
+    // The athlete, on a phone, finds today's workout and logs the second squat set.
+    const athletePage = await signIn(athlete, PHONE);
+    await athletePage.getByRole('link', { name: 'My Training' }).click();
+    await athletePage.getByRole('heading', { name: 'My Training' }).waitFor();
+    const todayList = athletePage.getByRole('region', { name: 'Today' });
+    await todayList.getByRole('link', { name: /Live Day, Back Squat, Bench Press/ }).click();
+    await athletePage.waitForURL(`**/training/${workoutId}`);
+    const athleteSquat = athletePage.getByRole('region', { name: 'A1 Back Squat' });
+    await athleteSquat.getByLabel('Set 2 reps').fill('5');
+    await athleteSquat.getByLabel('Set 2 load (lbs)').fill('205');
+    await athleteSquat.getByRole('button', { name: 'Save set 2' }).click();
+    await expect.poll(() => athleteSquat.getByText('Saved.').isVisible()).toBe(true);
+    await snap(athletePage, 'athlete-logging-phone');
+
+    // The coach's editor: the toast, the logged values, and the coach's own edits intact.
+    await expect.poll(() => editor.getByText('Athlete updated: Back Squat').isVisible(), { timeout: 15_000 }).toBe(true);
+    await snap(coachPage, 'editor-live-toast');
+    await expect.poll(() => squat.getByLabel('Set 2 actual').textContent()).toBe('Actual: 5 reps · 205 lbs');
+    expect(await squat.getByLabel('Set 1 actual').textContent()).toBe('Not logged');
+    expect(await editor.getByLabel('Workout name').inputValue()).toBe('Heavy Live Day');
+    expect(await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lbs)').inputValue()).toBe('140');
+
+    // Saving the coach's edits keeps the athlete's actual.
+    await editor.getByRole('button', { name: 'Update Workout' }).click();
+    await expect.poll(() => editor.isVisible()).toBe(false);
+    const { body } = await t.api('GET', `/api/manage-workouts/${workoutId}`, undefined, coach.accessToken);
+    expect(body.workout.name).toBe('Heavy Live Day');
+    expect(body.workout.exercises[0].sets[1].actual).toEqual({ reps: 5, load: 205 });
+    expect(body.workout.exercises[1].sets[0].load).toBe(140);
+    // A partially logged workout shows amber on the calendar.
+    await expect.poll(() => cell.getByRole('button', { name: /^Partial workout: Heavy Live Day/ }).count()).toBe(1);
+  });
+
+  it('lists upcoming and recent workouts and counts completions and streaks on the dashboard', async () => {
+    // An athlete of their own: the test above logs today for the first one.
+    const runner = await signedInUser(t, 'Riley Runner');
+    await linkAthlete(t, coach, runner);
+    const today = localToday();
+    const yesterday = addDays(today, -1);
+    const done = { reps: 3, load: 100, actual: { reps: 3, load: 100 } };
+    await plan(yesterday, [{ exercise_name: 'Deadlift', sets: [done, done] }], 'Pull Day', runner);
+    await plan(addDays(today, -3), [{ exercise_name: 'Row', sets: [{ reps: 5, load: 95 }] }], 'Skipped Day', runner);
+    await plan(addDays(today, 2), [{ exercise_name: 'Overhead Press', sets: [{ reps: 5, load: 95 }] }], 'Press Day', runner);
+
+    const page = await signIn(runner, PHONE);
+    await page.goto(`${t.url}/training`);
+    const dashboard = page.getByRole('region', { name: 'Dashboard' });
+    await expect.poll(() => dashboard.getByText('Day streak').isVisible()).toBe(true);
+    await expect.poll(async () => (await dashboard.textContent()) ?? '').toMatch(/Day streak\s*1 day\s*best 1 day/);
+    expect(await dashboard.textContent()).toMatch(/Workouts\s*1\s*\/\s*2/);
+    expect(await page.getByRole('region', { name: 'Recent' }).getByRole('link', { name: /Skipped Day, Row\. Missed, 0 of 1 sets logged/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Upcoming' }).getByRole('link', { name: /Press Day, Overhead Press/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Recent' }).getByRole('link', { name: /Pull Day, Deadlift\. Completed, 2 of 2 sets logged/ }).isVisible()).toBe(true);
+    // Nothing sticks out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await snap(page, 'athlete-training-phone');
+  });
+});

@@ -1,0 +1,33 @@
+/** GET /api/athlete/dashboard: workouts, progress, time totals and day streaks. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
+import { myTrainingKey } from './my-workouts';
+import { afterWriteHeaders } from './read-after-write';
+
+export type DashboardWorkout = {
+  id: string;
+  date: string;
+  name: string | null;
+  status: WorkoutStatus;
+  exercise_count: number;
+  set_count: number;
+  done_sets: number;
+  prescribed_sets: number;
+};
+
+export type AthleteDashboard = {
+  today: string;
+  upcoming: DashboardWorkout[];
+  recent: DashboardWorkout[];
+  totals: { workouts: number; completed: number; minutes: number };
+  streak: { current: number; best: number };
+  progress: { week_start: string; workouts: number; completed: number; completion: number | null }[];
+};
+
+export function useAthleteDashboard(today: string) {
+  return useQuery({
+    queryKey: [...myTrainingKey, 'dashboard', today],
+    queryFn: () => api.get<AthleteDashboard>('/api/athlete/dashboard', { query: { today }, headers: afterWriteHeaders() }),
+  });
+}

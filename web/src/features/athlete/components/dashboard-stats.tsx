@@ -1,0 +1,60 @@
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAthleteDashboard } from '../api/dashboard';
+import './dashboard.css';
+import { duration, shortDate } from '../utils/dates';
+
+/** The athlete dashboard: workouts, progress, time totals and day streaks. */
+export function DashboardStats({ today }: { today: string }) {
+  const dashboard = useAthleteDashboard(today);
+  if (dashboard.isPending) return <Spinner label="Loading dashboard" />;
+  if (dashboard.isError) return <Alert variant="error">{errorMessage(dashboard.error)}</Alert>;
+  const { totals, streak, progress } = dashboard.data;
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+  return (
+    <section className="athlete-dashboard" aria-label="Dashboard">
+      <dl className="stat-grid">
+        <div className="stat">
+          <dt>Workouts</dt>
+          <dd>
+            {totals.completed}
+            <span className="stat__of"> / {totals.workouts}</span>
+          </dd>
+          <p className="stat__hint">completed so far</p>
+        </div>
+        <div className="stat">
+          <dt>Time trained</dt>
+          <dd>{duration(totals.minutes)}</dd>
+          <p className="stat__hint">in logged workouts</p>
+        </div>
+        <div className="stat">
+          <dt>Day streak</dt>
+          <dd>{days(streak.current)}</dd>
+          <p className="stat__hint">best {days(streak.best)}</p>
+        </div>
+      </dl>
+      <div className="progress-card">
+        <h2 className="training-list__title">Progress</h2>
+        <p className="muted stat__hint">Workouts completed each week (weeks start Sunday)</p>
+        <ol className="progress-bars" aria-label="Weekly completion">
+          {progress.map((week) => (
+            <li key={week.week_start} aria-label={`Week of ${shortDate(week.week_start)}: ${week.completed} of ${week.workouts} completed`}>
+              <span className="progress-bars__bar" aria-hidden="true">
+                <span style={{ height: `${week.completion ?? 0}%` }} />
+              </span>
+              <span className="progress-bars__label" aria-hidden="true">
+                {shortDate(week.week_start)
+                  .split(' ')
+                  .map((part) => (
+                    <span key={part}>{part}</span>
+                  ))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

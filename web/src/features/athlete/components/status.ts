@@ -1,0 +1,8 @@
+import type { WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
+
+export const STATUS_LABELS: Record<WorkoutStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  partial: 'Partial',
+  missed: 'Missed',
+};

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
+import { useTopic } from '../../../lib/realtime';
+import { myTrainingKey, useMyWorkouts } from '../api/my-workouts';
+import { addDays, localToday } from '../utils/dates';
+import { DashboardStats } from './dashboard-stats';
+import { WorkoutList } from './workout-list';
+import './athlete.css';
+
+const RECENT_DAYS = 14;
+const UPCOMING_DAYS = 28;
+
+/** My Training: today's, upcoming and recent workouts, and the dashboard. */
+export function TrainingPage() {
+  const user = useUser();
+  const today = useMemo(() => localToday(), []);
+  const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS), today };
+  const workouts = useMyWorkouts(range);
+  // The coach planning or editing, or this athlete logging in another tab.
+  useTopic(`athlete:${user.id}`, [myTrainingKey]);
+
+  const list = workouts.data?.workouts ?? [];
+  const todays = list.filter((w) => w.date === today);
+  const upcoming = list.filter((w) => w.date > today);
+  const recent = list.filter((w) => w.date < today).reverse();
+
+  return (
+    <div className="training-page">
+      <PageHeader title="My Training" description="Log what you lift, set by set. Your coach sees it as you go." />
+      <DashboardStats today={today} />
+      {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
+      {workouts.isPending ? (
+        <Spinner label="Loading workouts" />
+      ) : (
+        <div className="training-lists">
+          <WorkoutList title="Today" workouts={todays} empty="No workout today. Rest well." />
+          <WorkoutList title="Upcoming" workouts={upcoming} empty={`Nothing planned in the next ${UPCOMING_DAYS} days.`} />
+          <WorkoutList title="Recent" workouts={recent} empty={`No workouts in the last ${RECENT_DAYS} days.`} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { INTENT_PROFILES } from '../../../../../src/domain/training/intents';
+import { paths } from '../../../config/paths';
+import type { MyWorkout } from '../api/my-workouts';
+import { dayLabel } from '../utils/dates';
+import { STATUS_LABELS } from './status';
+
+function loggedSets(workout: MyWorkout): { done: number; total: number } {
+  const sets = workout.exercises.flatMap((e) => e.sets);
+  const done = sets.filter((s) => s.actual && (s.actual.reps != null || s.actual.load != null || s.actual.time_duration != null)).length;
+  return { done, total: sets.length };
+}
+
+type WorkoutListProps = { title: string; workouts: MyWorkout[]; empty: string };
+
+/** A titled list of workouts, each a link to its logging screen. */
+export function WorkoutList({ title, workouts, empty }: WorkoutListProps) {
+  const id = `list-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="training-list" aria-labelledby={id}>
+      <h2 id={id} className="training-list__title">
+        {title}
+      </h2>
+      {workouts.length === 0 ? (
+        <p className="muted training-list__empty">{empty}</p>
+      ) : (
+        <ul className="training-list__items">
+          {workouts.map((workout) => {
+            const { done, total } = loggedSets(workout);
+            const names = workout.exercises.map((e) => e.exercise_name).join(', ');
+            return (
+              <li key={workout.id}>
+                <Link
+                  to={paths.app.trainingWorkout.getHref(workout.id)}
+                  className="training-item"
+                  aria-label={`${dayLabel(workout.date)}: ${workout.name ? `${workout.name}, ` : ''}${names}. ${STATUS_LABELS[workout.status]}, ${done} of ${total} sets logged`}
+                >
+                  <span className="training-item__date">{dayLabel(workout.date)}</span>
+                  <span className="training-item__body">
+                    {workout.name && <strong className="training-item__name">{workout.name}</strong>}
+                    <span className="training-item__exercises">
+                      {workout.exercises.map((e, i) => (
+                        <span key={i} style={{ '--intent-color': INTENT_PROFILES[e.exercise_intent]?.color } as CSSProperties}>
+                          {e.exercise_name}
+                        </span>
+                      ))}
+                    </span>
+                  </span>
+                  <span className="training-item__meta">
+                    <span className={`badge badge--${workout.status}`}>{STATUS_LABELS[workout.status]}</span>
+                    <span className="muted">
+                      {done}/{total} sets
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

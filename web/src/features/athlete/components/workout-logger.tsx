@@ -1,0 +1,71 @@
+import { useMemo, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { INTENT_PROFILES } from '../../../../../src/domain/training/intents';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useTopic } from '../../../lib/realtime';
+import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
+import { localToday, longDate } from '../utils/dates';
+import { SetLogger } from './set-logger';
+import { STATUS_LABELS } from './status';
+import './athlete.css';
+
+/** The logging screen of one workout: each set's actual reps, load or time, saved set by set. */
+export function WorkoutLogger({ workoutId }: { workoutId: string }) {
+  const today = useMemo(() => localToday(), []);
+  const query = useMyWorkout(workoutId, today);
+  // The coach may change the plan while the athlete trains.
+  useTopic(`workout:${workoutId}`, [myWorkoutKey(workoutId)]);
+
+  if (query.isPending) return <Spinner label="Loading workout" />;
+  if (query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
+  const workout = query.data.workout;
+  const deleted = 'deleted' in workout && workout.deleted === true;
+
+  return (
+    <div className="workout-logger">
+      <Link to={paths.app.training.getHref()} className="link link--small">
+        ← My Training
+      </Link>
+      <header className="workout-logger__header">
+        <h1 className="workout-logger__title">{workout.name || 'Workout'}</h1>
+        <p className="muted">
+          {longDate(workout.date)} · <span className={`badge badge--${workout.status}`}>{STATUS_LABELS[workout.status]}</span>
+        </p>
+        {workout.notes && <p className="workout-logger__notes">{workout.notes}</p>}
+      </header>
+      {deleted && <Alert variant="warning">This workout was deleted.</Alert>}
+      {workout.exercises.map((exercise, exerciseIndex) => {
+        const headingId = `exercise-${exerciseIndex}`;
+        return (
+          <section
+            key={`${exerciseIndex}-${exercise.exercise_name}`}
+            className="logger-exercise"
+            aria-labelledby={headingId}
+            style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}
+          >
+            <h2 id={headingId} className="logger-exercise__title">
+              <span className="logger-exercise__heading">{exercise.heading}</span> {exercise.exercise_name}
+            </h2>
+            <p className="logger-exercise__intent">{exercise.exercise_intent}</p>
+            {exercise.notes && <p className="muted">{exercise.notes}</p>}
+            <ol className="logger-exercise__sets">
+              {exercise.sets.map((set, setIndex) => (
+                <SetLogger
+                  key={setIndex}
+                  workoutId={workout.id}
+                  exerciseIndex={exerciseIndex}
+                  setIndex={setIndex}
+                  set={set}
+                  disabled={deleted}
+                />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Calendar dates ('YYYY-MM-DD') for the athlete's pages, in the athlete's own time zone. */
+import { addDays } from '../../../../../src/domain/training/workout-rules';
+
+export { addDays };
+
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const format = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+/** "Mon, Mar 3" */
+export const dayLabel = (date: string) => format(date, { weekday: 'short', month: 'short', day: 'numeric' });
+/** "Monday, March 3, 2025" */
+export const longDate = (date: string) => format(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+/** "Mar 3" */
+export const shortDate = (date: string) => format(date, { month: 'short', day: 'numeric' });
+
+/** "2 h 5 min", "45 min" */
+export function duration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (h === 0) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}

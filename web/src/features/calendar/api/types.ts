@@ -1,0 +1,37 @@
+/** The shapes GET /api/manage-workouts and GET /api/manage-workouts/:id answer with. */
+import type { SetActual, WorkoutExercise, WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
+
+export type CalendarWorkout = {
+  id: string;
+  /** The athlete. */
+  user_id: string;
+  date: string;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+  updated_at: string;
+  status: WorkoutStatus;
+};
+
+/** The last actual an athlete recorded: what the editor's live toast names. */
+export type LastActual = {
+  exercise_index: number;
+  exercise_name: string;
+  set_index: number;
+  actual: SetActual;
+  by: string | null;
+  by_name?: string | null;
+  at: string;
+};
+
+export type WorkoutDetail = CalendarWorkout & {
+  deleted: boolean;
+  last_actual: LastActual | null;
+  updated_by_name?: string | null;
+  version: number;
+};
+
+export type NewRecord = { exercise_name: string; rep_range: number; best_weight: number };
+
+/** Every query of one athlete's training starts with this, so `athlete:<id>` refreshes them all. */
+export const trainingKey = (clientId: string) => ['training', clientId] as const;

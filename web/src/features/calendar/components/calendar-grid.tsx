@@ -1,0 +1,71 @@
+import { cx } from '../../../lib/cx';
+import type { CalendarWorkout } from '../api/types';
+import { visibleDays, weekdayShort, type CalendarView } from '../utils/dates';
+import { DayCell } from './day-cell';
+import { WorkoutCard } from './workout-card';
+
+type CalendarGridProps = {
+  view: CalendarView;
+  anchor: string;
+  today: string;
+  workouts: CalendarWorkout[];
+  selected: ReadonlySet<string>;
+  canPaste: boolean;
+  onAdd: (date: string) => void;
+  onPaste: (date: string) => void;
+  onOpen: (workout: CalendarWorkout) => void;
+  onCopy: (workout: CalendarWorkout) => void;
+  onToggleSelect: (workout: CalendarWorkout) => void;
+  onDelete: (workout: CalendarWorkout) => void;
+  onMove: (workoutId: string, date: string) => void;
+};
+
+/** Month (42 cells), week (7) or day, weeks starting on Monday. */
+export function CalendarGrid(props: CalendarGridProps) {
+  const { view, anchor, today, workouts, selected } = props;
+  const days = visibleDays(view, anchor);
+  const month = anchor.slice(0, 7);
+  const byDate = new Map<string, CalendarWorkout[]>();
+  for (const workout of workouts) byDate.set(workout.date, [...(byDate.get(workout.date) ?? []), workout]);
+
+  return (
+    <div className={cx('calendar-grid', `calendar-grid--${view}`)}>
+      {view !== 'day' && (
+        <div className="calendar-grid__weekdays" aria-hidden="true">
+          {days.slice(0, 7).map((d) => (
+            <span key={d}>{weekdayShort(d)}</span>
+          ))}
+        </div>
+      )}
+      <div className="calendar-grid__cells">
+        {days.map((date) => (
+          <DayCell
+            key={date}
+            date={date}
+            today={today}
+            outside={view === 'month' && date.slice(0, 7) !== month}
+            showWeekday={view === 'day'}
+            canPaste={props.canPaste}
+            onAdd={() => props.onAdd(date)}
+            onPaste={() => props.onPaste(date)}
+            onDropWorkout={(id) => props.onMove(id, date)}
+          >
+            {(byDate.get(date) ?? []).map((workout) => (
+              <WorkoutCard
+                key={workout.id}
+                workout={workout}
+                detailed={view !== 'month'}
+                selected={selected.has(workout.id)}
+                selectionMode={selected.size > 0}
+                onOpen={() => props.onOpen(workout)}
+                onCopy={() => props.onCopy(workout)}
+                onToggleSelect={() => props.onToggleSelect(workout)}
+                onDelete={() => props.onDelete(workout)}
+              />
+            ))}
+          </DayCell>
+        ))}
+      </div>
+    </div>
+  );
+}

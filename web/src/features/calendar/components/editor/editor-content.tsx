@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { ExerciseLibraryOverlay } from '../../../../components/exercise-library-overlay/exercise-library-overlay';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { errorMessage } from '../../../../lib/api-client';
+import { useSaveWorkout } from '../../api/save-workout';
+import type { NewRecord, WorkoutDetail } from '../../api/types';
+import { putOnClipboard } from '../../utils/clipboard';
+import { ToastRegion, useToasts } from '../toasts';
+import { ExerciseList } from './exercise-list';
+import { HistoryPanel } from './history-panel';
+import { formProblem, mergeActuals, newExercise, toPayload, type WorkoutForm } from './workout-form';
+
+export const MISSING_USER_ID = 'Cannot save workout — missing user ID.';
+export const LIVE_TOAST_MS = 3000;
+
+type EditorContentProps = {
+  initial: WorkoutForm;
+  /** The server's latest copy (refetched on `workout:<id>`); null for a new workout. */
+  server: WorkoutDetail | null;
+  clientId: string;
+  onClose: () => void;
+  onSaved: (result: { newRecords: NewRecord[] }) => void;
+};
+
+export function EditorContent({ initial, server, clientId, onClose, onSaved }: EditorContentProps) {
+  const [form, setForm] = useState(initial);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveWorkout(clientId);
+  const { toasts, show } = useToasts();
+
+  // Live updates (coach-core §4): a new last_actual means the athlete logged a set.
+  // Only the actuals are merged, so whatever the coach is typing stays.
+  const seenActual = useRef(server?.last_actual?.at ?? null);
+  useEffect(() => {
+    if (!server) return;
+    const at = server.last_actual?.at ?? null;
+    if (at === seenActual.current) return;
+    seenActual.current = at;
+    setForm((current) => mergeActuals(current, server.exercises));
+    if (server.last_actual) show(`Athlete updated: ${server.last_actual.exercise_name}`, { durationMs: LIVE_TOAST_MS });
+  }, [server, show]);
+
+  const onSave = () => {
+    const issue = formProblem(form);
+    if (issue) {
+      setProblem(issue);
+      return;
+    }
+    setProblem(null);
+    save.mutate(
+      { id: form.id, workout: toPayload(form, clientId) },
+      { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
+    );
+  };
+
+  const onCopy = () => {
+    if (form.exercises.length === 0) return;
+    putOnClipboard([{ ...toPayload(form, clientId), id: form.id ?? 'unsaved' }], 'copy');
+    show('Workout copied. Use Paste on a day to place it.', { variant: 'success' });
+  };
+
+  const hasExercises = form.exercises.length > 0;
+  const error = problem ?? (save.isError ? errorMessage(save.error) : null);
+
+  return (
+    <div className="editor">
+      <ToastRegion toasts={toasts} />
+      {!clientId && <Alert variant="error">{MISSING_USER_ID}</Alert>}
+      {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
+
+      <div className="editor__meta">
+        <label className="set-field editor__name">
+          <span className="set-field__label">Workout name</span>
+          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+        </label>
+        <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
+          Exercise Library
+        </Button>
+      </div>
+
+      <ExerciseList exercises={form.exercises} onChange={(exercises) => setForm((f) => ({ ...f, exercises }))} />
+
+      <label className="set-field editor__notes">
+        <span className="set-field__label">Notes</span>
+        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
+      </label>
+
+      {form.id && <HistoryPanel workoutId={form.id} />}
+
+      {error && <Alert variant="error">{error}</Alert>}
+
+      <footer className="editor__footer">
+        <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
+          Copy Workout
+        </Button>
+        <span className="editor__spacer" />
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={onSave} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
+          {form.id ? 'Update Workout' : 'Save Workout'}
+        </Button>
+      </footer>
+
+      <ExerciseLibraryOverlay
+        open={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
+      />
+    </div>
+  );
+}

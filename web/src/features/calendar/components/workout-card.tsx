@@ -1,0 +1,94 @@
+import type { CSSProperties, DragEvent } from 'react';
+import { INTENT_PROFILES } from '../../../../../src/domain/training/intents';
+import type { WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
+import { cx } from '../../../lib/cx';
+import type { CalendarWorkout } from '../api/types';
+import './workout-card.css';
+
+export const STATUS_LABELS: Record<WorkoutStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  partial: 'Partial',
+  missed: 'Missed',
+};
+
+/** The MIME type a dragged card carries: only cards can be dropped on days. */
+export const WORKOUT_DRAG_TYPE = 'application/x-spotter-workout';
+
+type WorkoutCardProps = {
+  workout: CalendarWorkout;
+  selected: boolean;
+  selectionMode: boolean;
+  /** The day view shows each exercise's sets too. */
+  detailed?: boolean;
+  onOpen: () => void;
+  onCopy: () => void;
+  onToggleSelect: () => void;
+  onDelete: () => void;
+};
+
+function setSummary(sets: CalendarWorkout['exercises'][number]['sets']): string {
+  const first = sets[0];
+  if (!first) return '';
+  const same = sets.every((s) => s.reps === first.reps && s.load === first.load);
+  if (!same) return `${sets.length} sets`;
+  const reps = first.type === 'time' ? `${first.time_duration ?? '?'} s` : `${first.reps ?? '?'}`;
+  return `${sets.length} × ${reps}${first.load != null ? ` @ ${first.load} lbs` : ''}`;
+}
+
+/** A workout on the calendar: exercise names coloured by intent, a status dot, Copy, Select and Del. */
+export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen, onCopy, onToggleSelect, onDelete }: WorkoutCardProps) {
+  const names = workout.exercises.map((e) => e.exercise_name).join(', ');
+  const status = STATUS_LABELS[workout.status];
+  const title = workout.name ? `${workout.name}: ${names}` : names;
+
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.effectAllowed = 'move';
+    event.dataTransfer.setData(WORKOUT_DRAG_TYPE, workout.id);
+    event.dataTransfer.setData('text/plain', title);
+  };
+
+  return (
+    <article
+      className={cx('workout-card', selected && 'workout-card--selected')}
+      aria-label={`Workout: ${title}`}
+      draggable
+      onDragStart={onDragStart}
+    >
+      <button
+        type="button"
+        className="workout-card__open"
+        aria-label={`${status} workout: ${title}`}
+        // In selection mode a click selects instead of opening the editor.
+        aria-pressed={selectionMode ? selected : undefined}
+        onClick={selectionMode ? onToggleSelect : onOpen}
+      >
+        <span className={cx('status-dot', `status-dot--${workout.status}`)} title={status} />
+        {workout.name && <span className="workout-card__name">{workout.name}</span>}
+        <span className="workout-card__exercises">
+          {workout.exercises.map((exercise, i) => (
+            <span
+              key={i}
+              className="workout-card__exercise"
+              style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}
+            >
+              {exercise.exercise_name}
+              {detailed && <span className="workout-card__sets"> {setSummary(exercise.sets)}</span>}
+            </span>
+          ))}
+        </span>
+      </button>
+      <div className="workout-card__actions">
+        <button type="button" className="card-action" onClick={onCopy} aria-label="Copy">
+          Copy
+        </button>
+        <button type="button" className="card-action" onClick={onToggleSelect} aria-pressed={selected} aria-label="Select">
+          Select
+        </button>
+        <button type="button" className="card-action card-action--danger" onClick={onDelete} aria-label="Del">
+          Del
+        </button>
+      </div>
+    </article>
+  );
+}
