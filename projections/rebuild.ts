@@ -74,20 +74,26 @@ async function rebuildLocked(
   let eventsRead = 0;
   const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
 
-  // Apply batches in their own short transactions until caught up with the store.
+  // Apply batches in their own short transactions until caught up with the store. The
+  // next batch is read while this one is applied: reading and writing overlap.
+  let next = store.readAll(checkpoint, opts.batchSize);
   for (;;) {
-    const events = await store.readAll(checkpoint, opts.batchSize);
+    const events = await next;
     if (events.length === 0) break;
+    const batchEnd = events[events.length - 1]!.checkpoint;
+    next = store.readAll(batchEnd, opts.batchSize);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      await client.query('SET LOCAL synchronous_commit = off');
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       if (relevant.length) await p.apply(relevant, { tx: client, table });
-      checkpoint = events[events.length - 1]!.checkpoint;
+      checkpoint = batchEnd;
       await client.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, checkpoint]);
       await client.query('COMMIT');
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
+      next.catch(() => {});
       throw e;
     } finally {
       client.release();

@@ -7,13 +7,14 @@
  * connection); other processes stand by and take over if the owner goes away.
  */
 import pg from 'pg';
-import type { Checkpoint, EventStore } from '../src/eventstore/port.ts';
+import type { Checkpoint, EventStore, StoredEvent } from '../src/eventstore/port.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from './locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
+const PERSIST_EVERY_MS = 1000;
 const NOTIFY_LIMIT = 7000;
 
 export interface ProjectionStatus {
@@ -35,6 +36,37 @@ export interface RunnerOptions {
   log?: (msg: string) => void;
 }
 
+/**
+ * Projections usually sit at the same checkpoint, so one read serves them all: reads
+ * in flight are shared, and a non-empty batch is kept for a moment for workers that
+ * arrive a little later. A batch never changes once read (an earlier event cannot
+ * appear later: see the store's readAll), so sharing it is safe.
+ */
+class SharedReader {
+  private readonly recent = new Map<string, { at: number; events: Promise<StoredEvent[]> }>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly keepMs = 200,
+  ) {}
+
+  read(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
+    const now = Date.now();
+    for (const [k, v] of this.recent) if (now - v.at > this.keepMs) this.recent.delete(k);
+    const key = `${after ?? ''}|${limit}`;
+    const hit = this.recent.get(key);
+    if (hit) return hit.events;
+    const events = this.store.readAll(after, limit);
+    this.recent.set(key, { at: now, events });
+    // An empty answer (or a failure) must not stop the next reader from looking again.
+    events.then(
+      (list) => list.length === 0 && this.recent.delete(key),
+      () => this.recent.delete(key),
+    );
+    return events;
+  }
+}
+
 class Worker {
   state: InstalledState | null = null;
   owned = false;
@@ -45,14 +77,29 @@ class Worker {
   /** Newest checkpoint appended by this process: catch-up retries until it is visible. */
   target: Checkpoint | null = null;
   private waiters: { checkpoint: Checkpoint; resolve: () => void }[] = [];
+  /**
+   * The checkpoint stored in the database. Batches with nothing for this projection
+   * only move the in-memory checkpoint (state.checkpoint); the stored one catches up
+   * with the next real batch or within PERSIST_EVERY_MS, which saves a transaction per
+   * projection per foreign event. After a crash the skipped events are read again and
+   * skipped again.
+   */
+  private persisted: Checkpoint | null = null;
+  private persistedAt = 0;
 
   constructor(
     readonly projection: Projection,
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
+    private readonly reader: SharedReader,
     private readonly databaseUrl: string,
     private readonly opts: Required<RunnerOptions>,
   ) {}
+
+  private async reload(): Promise<void> {
+    this.state = await installProjection(this.pool, this.projection);
+    this.persisted = this.state.checkpoint;
+  }
 
   async tryAcquire(): Promise<boolean> {
     if (this.owned) return true;
@@ -66,8 +113,8 @@ class Worker {
     }
     this.lockClient = client;
     this.owned = true;
-    this.state = await installProjection(this.pool, this.projection);
-    if (this.state.version !== this.projection.version) this.upgrade();
+    await this.reload();
+    if (this.state!.version !== this.projection.version) this.upgrade();
     return true;
   }
 
@@ -81,7 +128,7 @@ class Worker {
     this.opts.log(`projection ${this.projection.name}: rebuilding for version ${this.projection.version}`);
     rebuildProjection(this.pool, this.store, this.projection, { batchSize: 5000 })
       .then(async () => {
-        this.state = await installProjection(this.pool, this.projection);
+        await this.reload();
         await this.wake();
       })
       .catch((e) => {
@@ -123,7 +170,7 @@ class Worker {
         this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
         await this.recordError(this.lastError);
         // Whatever failed, start the next try from what the database says.
-        this.state = await installProjection(this.pool, this.projection).catch(() => this.state);
+        await this.reload().catch(() => {});
       } finally {
         this.running = null;
       }
@@ -135,28 +182,41 @@ class Worker {
     if (this.state!.version !== this.projection.version && !this.projection.reactor) return;
     for (;;) {
       const from = this.state!.checkpoint;
-      const events = await this.store.readAll(from, this.opts.batchSize);
-      if (events.length === 0) return;
+      const events = await this.reader.read(from, this.opts.batchSize);
+      if (events.length === 0) break;
       const last = events[events.length - 1]!.checkpoint;
       const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
-      const moved = await this.commitBatch(from, last, relevant);
-      if (!moved) {
-        // A rebuild switched generations (or another owner moved on): reload and go on.
-        this.state = await installProjection(this.pool, this.projection);
-        if (this.state.checkpoint) this.settleWaiters();
-        continue;
+      if (relevant.length > 0 || this.persistDue()) {
+        if (!(await this.commitBatch(last, relevant))) {
+          // A rebuild switched generations (or another owner moved on): reload and go on.
+          await this.reload();
+          if (this.state!.checkpoint) this.settleWaiters();
+          continue;
+        }
       }
       this.state = { ...this.state!, checkpoint: last };
       this.settleWaiters();
-      if (events.length < this.opts.batchSize) return;
+      if (events.length < this.opts.batchSize) break;
+    }
+    if (this.state!.checkpoint !== this.persisted && this.persistDue()) {
+      if (!(await this.commitBatch(this.state!.checkpoint!, []))) await this.reload();
     }
   }
 
-  private async commitBatch(from: Checkpoint | null, to: Checkpoint, events: Parameters<Projection['apply']>[0]): Promise<boolean> {
+  private persistDue(): boolean {
+    return Date.now() - this.persistedAt >= PERSIST_EVERY_MS;
+  }
+
+  /** Applies `events` and moves the stored checkpoint from `persisted` to `to`, atomically. */
+  private async commitBatch(to: Checkpoint, events: Parameters<Projection['apply']>[0]): Promise<boolean> {
     const tx = await this.pool.connect();
     const state = this.state!;
+    const from = this.persisted;
     try {
       await tx.query('BEGIN');
+      // The read model and its checkpoint commit together, so a commit lost in a crash
+      // is simply applied again: no need to wait for the disk (the append itself does).
+      await tx.query('SET LOCAL synchronous_commit = off');
       // Lock the checkpoint row before writing anything: a rebuild switching
       // generations takes the same lock, so a batch never writes into a copy that was
       // just retired. A changed row means someone else moved on: reload instead.
@@ -184,6 +244,8 @@ class Worker {
         await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
       }
       await tx.query('COMMIT');
+      this.persisted = to;
+      this.persistedAt = Date.now();
       return true;
     } catch (e) {
       await tx.query('ROLLBACK').catch(() => {});
@@ -191,6 +253,12 @@ class Worker {
     } finally {
       tx.release();
     }
+  }
+
+  /** Stores the in-memory checkpoint now (on shutdown), so a restart starts there. */
+  async flush(): Promise<void> {
+    if (!this.owned || !this.state?.checkpoint || this.state.checkpoint === this.persisted) return;
+    await this.commitBatch(this.state.checkpoint, []).catch(() => false);
   }
 
   /** Kept in the database so `spotter status` in another process sees it too. */
@@ -247,7 +315,8 @@ export class ProjectionRunner {
     opts: RunnerOptions = {},
   ) {
     this.opts = { batchSize: 1000, pollMs: 250, log: (m) => console.error(m), ...opts };
-    for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, databaseUrl, this.opts));
+    const reader = new SharedReader(store);
+    for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, reader, databaseUrl, this.opts));
   }
 
   async start(): Promise<void> {
@@ -318,7 +387,8 @@ export class ProjectionRunner {
       [...this.workers.values()].map(async (w) => {
         const row = rows.find((r) => r.projection === w.projection.name);
         const rb = rebuilds.find((r) => r.projection === w.projection.name);
-        const checkpoint = row?.checkpoint ?? null;
+        // The owner knows its position best: it stores skipped stretches lazily.
+        const checkpoint = (w.owned ? w.state?.checkpoint : row?.checkpoint) ?? null;
         return {
           name: w.projection.name,
           version: row?.version ?? w.projection.version,
@@ -343,7 +413,7 @@ export class ProjectionRunner {
     if (!w) throw new Error(`Unknown projection ${name}`);
     if (w.projection.reactor) throw new Error(`${name} is a reactor: replaying it would repeat its effects`);
     await installProjection(this.pool, w.projection);
-    return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 5000, onProgress });
+    return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 20_000, onProgress });
   }
 
   async stop(): Promise<void> {
@@ -351,6 +421,7 @@ export class ProjectionRunner {
     if (this.timer) clearTimeout(this.timer);
     this.offAppended?.();
     await Promise.all([...this.workers.values()].map((w) => w.wake()));
+    await Promise.all([...this.workers.values()].map((w) => w.flush()));
     for (const w of this.workers.values()) w.release();
   }
 }

@@ -96,7 +96,7 @@ describe('POST /api/manage-invites', () => {
       body: { error: 'This invitation was sent to another e-mail address.' },
     });
     const signup = await t.api('POST', '/api/auth/signup', { fullName: 'Nia Newbie', email, password: 'secret12', inviteToken: token });
-    expect(signup).toEqual({ status: 201, body: { message: 'Account created. You can sign in now.' } });
+    expect(signup).toEqual({ status: 201, body: { message: 'Account created. You can sign in now.', confirmed: true } });
     expect((await t.api('POST', '/api/auth/signin', { email, password: 'secret12' })).status).toBe(200);
 
     const [invite] = await eventually(() => invites(coach), (list) => list[0]?.status === 'accepted');

@@ -102,28 +102,27 @@ async function openHarness(): Promise<Page> {
   return page;
 }
 
+// expect.poll waits 1 s by default; a busy CI machine needs longer.
+const WAIT = 20_000;
+
 const picked = async (page: Page) => (await page.getByRole('list', { name: 'Picked' }).getByRole('listitem').allTextContents()).map((s) => JSON.parse(s));
 
 describe('the Exercise Library overlay', () => {
   it('searches, filters, previews videos and picks with the guessed intent', async () => {
     await t.api('POST', '/api/manage-exercise', { name: 'Overlay Video Lunge', pattern: 'Lunge', muscles: ['Glutes'], youtube_url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' }, user.accessToken);
     const page = await openHarness();
-    // Hold the first load until the loading state has been seen.
+    // Hold every load until the loading state has been seen.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    let first = true;
     await page.route('**/api/get-exercises**', async (route) => {
-      if (first) {
-        first = false;
-        await held;
-      }
+      await held;
       await route.fallback();
     });
     await page.getByRole('button', { name: 'Exercise Library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exercise Library' });
-    await expect.poll(() => dialog.getByText('Loading exercises...').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Loading exercises...').isVisible(), { timeout: WAIT }).toBe(true);
     release();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Add Overlay Video Lunge' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Add Overlay Video Lunge' }).isVisible(), { timeout: WAIT }).toBe(true);
 
     const search = dialog.getByLabel('Search exercises');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -146,7 +145,7 @@ describe('the Exercise Library overlay', () => {
     expect(rows.every((row) => row.includes('Hinge') && row.includes('Hamstrings'))).toBe(true);
 
     await search.fill('nothing like this exists');
-    await expect.poll(() => dialog.getByText('No exercises found matching your criteria.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('No exercises found matching your criteria.').isVisible(), { timeout: WAIT }).toBe(true);
 
     await dialog.getByRole('button', { name: 'Clear Filters' }).click();
     await search.fill('overlay video');
@@ -157,7 +156,7 @@ describe('the Exercise Library overlay', () => {
     // Escape on an empty search closes the overlay.
     await search.fill('');
     await search.press('Escape');
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), { timeout: WAIT }).toBe(false);
     await page.context().close();
   });
 
@@ -166,7 +165,7 @@ describe('the Exercise Library overlay', () => {
     await page.route('**/api/get-exercises**', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Exercise Library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exercise Library' });
-    await expect.poll(() => dialog.getByText('Network error loading exercises. Please check your connection and try again.').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('Network error loading exercises. Please check your connection and try again.').isVisible(), { timeout: WAIT }).toBe(true);
     expect(await dialog.getByText('Showing 18 common exercises instead.').isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: /^Add / }).count()).toBe(18);
 
@@ -178,7 +177,7 @@ describe('the Exercise Library overlay', () => {
     // Back online: Try again loads the real library, keeping the filters.
     await page.unroute('**/api/get-exercises**');
     await dialog.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Add Sumo Deadlift' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Add Sumo Deadlift' }).isVisible(), { timeout: WAIT }).toBe(true);
     expect(await dialog.getByText('Showing 18 common exercises instead.').count()).toBe(0);
     await page.context().close();
   });

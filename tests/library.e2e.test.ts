@@ -36,8 +36,9 @@ async function openLibrary(): Promise<{ page: Page; user: Awaited<ReturnType<typ
   return { page, user };
 }
 
-// Generous: failed loads are retried with back-off first, and CI machines are busy.
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 20_000 }).toBe(true);
+// Generous (expect.poll waits 1 s by default): failed loads are retried with back-off first, and CI machines are busy.
+const WAIT = 20_000;
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: WAIT }).toBe(true);
 const count = (page: Page, found: number, of: number) => visible(page, `Found ${found} of ${of} exercises`);
 
 describe('the exercise library page', () => {
@@ -50,7 +51,7 @@ describe('the exercise library page', () => {
     const search = page.getByLabel('Search exercises');
     await search.fill('bench press');
     const bench = page.getByRole('article', { name: 'Bench Press', exact: true });
-    await expect.poll(() => bench.isVisible()).toBe(true);
+    await expect.poll(() => bench.isVisible(), { timeout: WAIT }).toBe(true);
     expect(await bench.getByText('Catalogue').isVisible()).toBe(true);
     expect(await bench.getByRole('button').count()).toBe(0);
 
@@ -73,7 +74,7 @@ describe('the exercise library page', () => {
     const preview = dialog.locator('iframe[title="Preview of Tempo Zercher Squat video"]');
     expect(await preview.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
     await dialog.getByRole('button', { name: 'Save Exercise' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), { timeout: WAIT }).toBe(false);
 
     // Search (debounced) and Escape to clear.
     await search.fill('zercher');
@@ -92,7 +93,7 @@ describe('the exercise library page', () => {
     await page.getByLabel('Movement pattern', { exact: true }).selectOption('Squat');
     const coreSquats = catalogueEntries.filter((e) => e.pattern === 'Squat' && e.muscles.includes('Core')).length + 1;
     await count(page, coreSquats, CATALOGUE + 1);
-    await expect.poll(() => page.getByRole('article').count()).toBe(coreSquats);
+    await expect.poll(() => page.getByRole('article').count(), { timeout: WAIT }).toBe(coreSquats);
     expect(await card.isVisible()).toBe(true);
     expect(await page.getByRole('article', { name: 'Goblet Squat' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
@@ -110,7 +111,7 @@ describe('the exercise library page', () => {
     expect(await edit.getByRole('checkbox', { name: 'Quadriceps' }).isChecked()).toBe(true);
     await edit.getByLabel('Name').fill('Paused Zercher Squat');
     await edit.getByRole('button', { name: 'Update Exercise' }).click();
-    await expect.poll(() => page.getByRole('article', { name: 'Paused Zercher Squat' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('article', { name: 'Paused Zercher Squat' }).isVisible(), { timeout: WAIT }).toBe(true);
     expect(await page.getByRole('article', { name: 'Tempo Zercher Squat' }).count()).toBe(0);
 
     // Delete, after a confirmation that can be cancelled.

@@ -74,7 +74,11 @@ export interface EventStore {
   readAll(after: Checkpoint | null, limit: number): Promise<StoredEvent[]>;
   /** Called after each successful append in this process (the runner's in-process wake-up). */
   onAppended(listener: (checkpoint: Checkpoint) => void): () => void;
-  /** Checkpoint of the newest readable event, or null on an empty store. */
+  /**
+   * Checkpoint of the newest committed event, or null on an empty store: what a reader
+   * must reach to have seen everything appended so far (readAll may still hold some
+   * of it back for a moment, see above).
+   */
   headCheckpoint(): Promise<Checkpoint | null>;
   close(): Promise<void>;
 }

@@ -124,9 +124,7 @@ export class PostgresEventStore implements EventStore {
 
   async headCheckpoint(): Promise<Checkpoint | null> {
     const { rows } = await this.pool.query<{ tx: string; position: string }>(
-      `SELECT tx_id::text AS tx, position FROM es_events
-       WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY tx_id DESC, position DESC LIMIT 1`,
+      `SELECT tx_id::text AS tx, position FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1`,
     );
     return rows[0] ? checkpointOf(rows[0].tx, rows[0].position) : null;
   }

@@ -13,7 +13,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { DomainError } from '../domain/decider.ts';
 import { bearerToken, userIdOf } from '../http/auth-hook.ts';
 import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream, type ExerciseCommand, type ExerciseInput } from '../domain/library/exercise.ts';
-import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery } from '../../projections/exercises.ts';
+import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery, exercisesProjection } from '../../projections/exercises.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const List = Type.Array(Text(60), { maxItems: 30 });
@@ -117,7 +117,12 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const run = async (req: Parameters<typeof userIdOf>[0], exerciseId: string, command: ExerciseCommand) => {
     const userId = userIdOf(req);
     const result = await handleCommand(deps.store, exerciseStream(exerciseId), exerciseDecider, command, { userId, now: deps.now });
-    return { success: true, id: exerciseId, checkpoint: result.append?.checkpoint ?? null };
+    const checkpoint = result.append?.checkpoint ?? null;
+    // Answer once the library read model shows the change, so the page's refetch (and
+    // any client that never heard of checkpoints) sees it. Waiting on this projection
+    // alone keeps a slow mail reactor or another feature's backlog out of the way.
+    if (checkpoint) await deps.runner.waitFor(checkpoint, [exercisesProjection.name], 10_000).catch(() => {});
+    return { success: true, id: exerciseId, checkpoint };
   };
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(

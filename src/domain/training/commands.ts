@@ -95,7 +95,7 @@ async function run(deps: TrainingDeps, actorId: string, workoutId: string, comma
   return { ...result, before: decidedOn };
 }
 
-/** Like run, but first decides on the current state so that a bulk call refuses before writing anything. */
+/** Decides each command on its workout's current state without writing, so that a bulk call refuses before anything is appended. */
 async function preflight(deps: TrainingDeps, actorId: string, ids: string[], build: (state: WorkoutState, mayAct: boolean) => WorkoutCommand) {
   const may = accessCache(deps.pool, actorId);
   const ctx = { userId: actorId, now: deps.now(), newId: randomUUID };
