@@ -225,7 +225,7 @@ describe('the coach calendar in the browser', () => {
       [addDays(next, 4), 'Copy Deadlift'],
     ]);
     // The clipboard is emptied by the paste; the originals stay.
-    expect(await page.getByRole('button', { name: /^Paste on / }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Paste on / }).count()).toBe(0);
     expect(await workoutsOn(mon, addDays(mon, 6))).toHaveLength(3);
   });
 

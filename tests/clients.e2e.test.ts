@@ -73,7 +73,9 @@ describe('clients in the browser', () => {
     await athletePage.getByLabel('Full Name').fill('Avery Athlete');
     await athletePage.getByLabel('Password').fill('lift-heavy-things');
     await athletePage.getByRole('button', { name: /create account/i }).click();
-    await athletePage.waitForURL('**/check-email**');
+    // The invitation proved the address: the account is ready, straight to sign-in.
+    await athletePage.waitForURL('**/signin?message=**');
+    await expect.poll(() => athletePage.getByText('Account created. You can sign in now.').first().isVisible()).toBe(true);
 
     // The coach sees the acceptance without reloading, and links.
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
