@@ -78,7 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   app.addHook('preHandler', async (req) => {
     const after = req.headers['x-after-checkpoint'];
     if (req.method === 'GET' && typeof after === 'string' && /^\d{20}:\d{20}$/.test(after)) {
-      await platform.runner.waitFor(after, undefined, 5000).catch(() => {});
+      // Read models only: a reactor (mail) has nothing a query reads.
+      const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+      await platform.runner.waitFor(after, readModels, 5000).catch(() => {});
     }
   });
 

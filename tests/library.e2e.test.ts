@@ -38,7 +38,15 @@ async function openLibrary(): Promise<{ page: Page; user: Awaited<ReturnType<typ
 
 // Generous (expect.poll waits 1 s by default): failed loads are retried with back-off first, and CI machines are busy.
 const WAIT = 20_000;
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: WAIT }).toBe(true);
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  try {
+    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: WAIT }).toBe(true);
+  } catch (error) {
+    // Say what the page showed instead: far quicker to act on than "expected false to be true".
+    const shown = await page.locator('main').innerText().catch(() => '(no main)');
+    throw new Error(`"${String(text)}" did not appear; the page showed:\n${shown.slice(0, 2000)}`, { cause: error });
+  }
+}
 const count = (page: Page, found: number, of: number) => visible(page, `Found ${found} of ${of} exercises`);
 
 describe('the exercise library page', () => {

