@@ -101,7 +101,7 @@ describe('the coach calendar in the browser', () => {
       await library.getByLabel('Search exercises').fill(name);
       await library.getByRole('button', { name: `Add ${name}`, exact: true }).click({ timeout: 10_000 });
     }
-    await library.getByRole('button', { name: 'Close' }).click();
+    await library.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Bulk entry replaces the squat's one empty set with three.
     const squat = editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' });
