@@ -59,6 +59,16 @@ export function runEventStoreContract(
       expect((await store.append(s, [ev(2)], 'stream_exists')).nextExpectedVersion).toBe(1);
     });
 
+    it('reads a stream from a given version on', async () => {
+      const s = stream();
+      await store.append(s, [1, 2, 3, 4].map(ev), 'no_stream');
+      expect((await store.readStream(s, 2)).map((e) => [e.streamVersion, e.data])).toEqual([
+        [2, { n: 3 }],
+        [3, { n: 4 }],
+      ]);
+      expect(await store.readStream(s, 4)).toEqual([]);
+    });
+
     it('returns an empty list for a stream that does not exist', async () => {
       expect(await store.readStream(stream())).toEqual([]);
     });

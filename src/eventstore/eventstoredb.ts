@@ -179,10 +179,10 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextExpectedVersion, checkpoint };
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
+  async readStream(stream: string, fromVersion = 0): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: START, resolveLinkTos: false })) {
+      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : START, resolveLinkTos: false })) {
         const rec = resolved.event;
         if (!rec) continue;
         out.push(toStored(rec, this.positionOfStreamEvent(rec.position, resolved.commitPosition, stream)));

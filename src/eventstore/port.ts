@@ -64,8 +64,11 @@ export class WrongExpectedVersionError extends Error {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
-  /** Every event of one stream in order; an empty array when the stream does not exist. */
-  readStream(stream: string): Promise<StoredEvent[]>;
+  /**
+   * The events of one stream in order, from `fromVersion` (default 0) on; an empty
+   * array when the stream does not exist.
+   */
+  readStream(stream: string, fromVersion?: number): Promise<StoredEvent[]>;
   /**
    * Up to `limit` events after `after` (exclusive) in global order, `null` meaning the start.
    * Never returns an event while an earlier one could still commit, so a reader that

@@ -100,11 +100,11 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: Number(last.new_version), checkpoint };
   }
 
-  async readStream(stream: string): Promise<StoredEvent[]> {
+  async readStream(stream: string, fromVersion = 0): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',
-      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY stream_version`,
-      values: [stream],
+      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+      values: [stream, fromVersion],
     });
     return rows.map(toStored);
   }
