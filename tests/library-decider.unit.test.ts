@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, type CommandContext } from '../src/domain/decider.ts';
+import { deciderSpec } from './support/decider-spec.ts';
 import {
   BAD_YOUTUBE_URL,
   CATALOGUE_READ_ONLY,
@@ -18,28 +18,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 const ID = '33333333-3333-4333-8333-333333333333';
 const VIDEO = 'https://youtu.be/dQw4w9WgXcQ';
 
-/** given(events).when(command, as).then(events) | .thenThrows(status, text) */
-function given(history: ExerciseEvent[]) {
-  return {
-    when(command: ExerciseCommand, userId: string | null = COACH) {
-      const ctx: CommandContext = { userId, now: new Date('2025-03-01T10:00:00Z'), newId: () => 'unused' };
-      const run = () => exerciseDecider.decide(command, history.reduce(exerciseDecider.evolve, exerciseDecider.initialState()), ctx);
-      return {
-        then: (expected: ExerciseEvent[]) => expect(run()).toEqual(expected),
-        thenThrows(status: number, message: string) {
-          let error: unknown;
-          try {
-            run();
-          } catch (e) {
-            error = e;
-          }
-          expect(error).toBeInstanceOf(DomainError);
-          expect(error).toMatchObject({ status, message });
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(exerciseDecider, { userId: COACH });
 
 const squat = { name: 'Tempo Squat', pattern: 'Squat', muscles: ['Quadriceps', 'Glutes'], joints: ['Knee', 'Hip'], useCase: 'Control', youtubeUrl: VIDEO };
 const added: ExerciseEvent = { type: 'ExerciseAdded', data: { exerciseId: ID, createdBy: COACH, exerciseType: null, ...squat } };

@@ -114,33 +114,27 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     user: { id: userIdOf(req), email: req.user!.email },
   }));
 
-  app.post<{ Body: Static<typeof EmailOnly> }>(
-    '/api/auth/resend-confirmation',
-    { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
-    async (req) => {
-      requireFields(req.body, 'Please enter your email address first.');
-      await limiter.hit([
-        [ipBucket(req, 'mail'), LIMITS.mailPerIp],
-        [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
-      ]);
-      await auth.resendConfirmation(req.body.email);
-      return { message: MESSAGES.confirmationSent };
-    },
-  );
-
-  app.post<{ Body: Static<typeof EmailOnly> }>(
-    '/api/auth/recover',
-    { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
-    async (req) => {
-      requireFields(req.body, 'Please enter your email address first.');
-      await limiter.hit([
-        [ipBucket(req, 'mail'), LIMITS.mailPerIp],
-        [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
-      ]);
-      await auth.requestPasswordReset(req.body.email);
-      return { message: MESSAGES.resetSent };
-    },
-  );
+  // Both mail a one-time link to an address, and both answer the same whether or not
+  // it has an account; limits per IP and per address keep them from being a mail cannon.
+  const mailingRoutes = [
+    ['/api/auth/resend-confirmation', (email: string) => auth.resendConfirmation(email), MESSAGES.confirmationSent],
+    ['/api/auth/recover', (email: string) => auth.requestPasswordReset(email), MESSAGES.resetSent],
+  ] as const;
+  for (const [url, send, message] of mailingRoutes) {
+    app.post<{ Body: Static<typeof EmailOnly> }>(
+      url,
+      { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
+      async (req) => {
+        requireFields(req.body, 'Please enter your email address first.');
+        await limiter.hit([
+          [ipBucket(req, 'mail'), LIMITS.mailPerIp],
+          [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
+        ]);
+        await send(req.body.email);
+        return { message };
+      },
+    );
+  }
 
   app.post<{ Body: Static<typeof ResetBody> }>(
     '/api/auth/reset-password',
