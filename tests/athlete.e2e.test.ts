@@ -4,11 +4,10 @@
  * athlete logs live (toast and values) without losing the coach's unsaved edits.
  * Needs the built app: `npx vite build --config web/vite.config.ts`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
+import { addDays, localToday, longDate, snap } from './support/ui.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
 
@@ -30,27 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function snap(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  // The theme follows the system by default: both schemes, then back to light.
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 async function signIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
