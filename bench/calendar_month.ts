@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { seedDemo, type DemoAccounts } from '../src/domain/training/demo-seed.ts';
 import { addDays } from '../src/domain/training/workout-rules.ts';
-import { log, percentile, round, startBenchDatabase } from './lib.ts';
+import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const WEEKS = 104;
 const DAYS = [1, 2, 4, 5];
@@ -69,37 +69,6 @@ export async function startTrainingBench(label: string): Promise<TrainingBench> 
   }
 }
 
-export function httpJson(agent: http.Agent, base: URL, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown; text: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent, host: base.hostname, port: base.port, method, path: url,
-        headers: {
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            // not JSON: keep the text
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, text });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** Two years of a 4-day programme: 6 exercises × 4 sets, past sets logged. */
 function history(athleteId: string, today: string) {

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { log, percentile, round, startBenchDatabase } from './lib.ts';
+import { httpJson, log, percentile, round, startBenchDatabase, subscribe } from './lib.ts';
 
 const USERS = 20;
 const RATE = Number(process.env.BENCH_CMD_RATE ?? 500);
@@ -214,48 +214,6 @@ function onMessage(user: User, raw: string): void {
   });
 }
 
-function httpJson(
-  agent: http.Agent,
-  base: URL,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: unknown }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method,
-        path: url,
-        headers: {
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            // not JSON: keep the text
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) {
@@ -284,38 +242,3 @@ async function confirmationTokens(outboxDir: string, emails: string[], timeoutMs
   return found;
 }
 
-/** Opens the realtime socket, subscribes to `topic` once the server is ready and resolves once subscribed. */
-function subscribe(base: URL, accessToken: string, topic: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${base.host}/api/realtime?token=${encodeURIComponent(accessToken)}`);
-    const timer = setTimeout(() => {
-      socket.terminate();
-      reject(new Error(`websocket: no subscription to ${topic} within 10 s`));
-    }, 10_000);
-    socket.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    socket.on('close', (code, reason) => {
-      clearTimeout(timer);
-      reject(new Error(`websocket closed: ${code} ${reason.toString()}`));
-    });
-    const onFirst = (raw: WebSocket.RawData) => {
-      const msg = JSON.parse(raw.toString()) as { type: string; topic?: string; error?: string };
-      // The server only listens once it has authenticated the socket and says so.
-      if (msg.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', topic }));
-      else if (msg.type === 'subscribed' && msg.topic === topic) {
-        clearTimeout(timer);
-        socket.off('message', onFirst);
-        socket.removeAllListeners('close');
-        socket.removeAllListeners('error');
-        socket.on('error', () => {});
-        resolve(socket);
-      } else if (msg.type === 'error') {
-        clearTimeout(timer);
-        reject(new Error(`websocket: ${msg.error}`));
-      }
-    };
-    socket.on('message', onFirst);
-  });
-}

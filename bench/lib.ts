@@ -5,10 +5,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 
 export interface BenchDatabase {
@@ -176,4 +178,73 @@ export function setLoggedData(n: number): Record<string, unknown> {
 
 export function log(line: string): void {
   console.log(line);
+}
+
+/** JSON over a keep-alive agent (the benchmarks' client; no fetch overhead). */
+export function httpJson(agent: http.Agent, base: URL, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent, host: base.hostname, port: base.port, method, path: url,
+        headers: {
+          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, text });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Opens the realtime socket, subscribes to `topic` once the server is ready and resolves once subscribed. */
+export function subscribe(base: URL, accessToken: string, topic: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${base.host}/api/realtime?token=${encodeURIComponent(accessToken)}`);
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`websocket: no subscription to ${topic} within 10 s`));
+    }, 10_000);
+    socket.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    socket.on('close', (code, reason) => {
+      clearTimeout(timer);
+      reject(new Error(`websocket closed: ${code} ${reason.toString()}`));
+    });
+    const onFirst = (raw: WebSocket.RawData) => {
+      const msg = JSON.parse(raw.toString()) as { type: string; topic?: string; error?: string };
+      // The server only listens once it has authenticated the socket and says so.
+      if (msg.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', topic }));
+      else if (msg.type === 'subscribed' && msg.topic === topic) {
+        clearTimeout(timer);
+        socket.off('message', onFirst);
+        socket.removeAllListeners('close');
+        socket.removeAllListeners('error');
+        socket.on('error', () => {});
+        resolve(socket);
+      } else if (msg.type === 'error') {
+        clearTimeout(timer);
+        reject(new Error(`websocket: ${msg.error}`));
+      }
+    };
+    socket.on('message', onFirst);
+  });
 }

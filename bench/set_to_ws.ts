@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { log, percentile, round } from './lib.ts';
+import { log, percentile, round, subscribe } from './lib.ts';
 import { startTrainingBench } from './calendar_month.ts';
 
 const RATE = Number(process.env.BENCH_SET_RATE ?? 200);
@@ -164,28 +164,3 @@ function onMessage(w: Open, raw: string): void {
   });
 }
 
-/** Opens a realtime socket, subscribes to `topic` and resolves once subscribed. */
-function subscribe(base: URL, token: string, topic: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${base.host}/api/realtime?token=${encodeURIComponent(token)}`);
-    const timer = setTimeout(() => reject(new Error(`websocket: no subscription to ${topic} within 10 s`)), 10_000);
-    socket.on('error', reject);
-    // Subscribe after `ready`, as the realtime tests do: the subscription then never
-    // waits on the token check, so setting up 40 sockets stays quick.
-    const first = (raw: WebSocket.RawData) => {
-      const msg = JSON.parse(raw.toString()) as { type: string; topic?: string; error?: string };
-      if (msg.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', topic }));
-      else if (msg.type === 'subscribed' && msg.topic === topic) {
-        clearTimeout(timer);
-        socket.off('message', first);
-        socket.removeAllListeners('error');
-        socket.on('error', () => {});
-        resolve(socket);
-      } else if (msg.type === 'error') {
-        clearTimeout(timer);
-        reject(new Error(`websocket: ${msg.error}`));
-      }
-    };
-    socket.on('message', first);
-  });
-}
