@@ -5,7 +5,7 @@ import type { Projection } from './projection.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',
-  version: 1,
+  version: 2,
   handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated'],
   tables: {
     user_profiles: (t) => `
@@ -20,6 +20,8 @@ export const userProfiles: Projection = {
         is_coach        boolean NOT NULL,
         is_athlete      boolean NOT NULL,
         email_confirmed boolean NOT NULL DEFAULT false,
+        -- IANA zone for the user's "today" (start dates, missed status, recaps).
+        time_zone       text NOT NULL DEFAULT 'UTC',
         created_at      timestamptz NOT NULL,
         updated_at      timestamptz NOT NULL
       );
@@ -49,9 +51,10 @@ export const userProfiles: Projection = {
                display_name = CASE WHEN $2 THEN $3 ELSE display_name END,
                first_name = CASE WHEN $4 THEN $5 ELSE first_name END,
                last_name = CASE WHEN $6 THEN $7 ELSE last_name END,
+               time_zone = COALESCE($9, time_zone),
                updated_at = $8
              WHERE user_id = $1`,
-            [d.userId, 'displayName' in d, d.displayName ?? null, 'firstName' in d, d.firstName ?? null, 'lastName' in d, d.lastName ?? null, stored.time],
+            [d.userId, 'displayName' in d, d.displayName ?? null, 'firstName' in d, d.firstName ?? null, 'lastName' in d, d.lastName ?? null, stored.time, d.timeZone ?? null],
           );
           break;
         }

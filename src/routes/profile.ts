@@ -8,10 +8,17 @@ import { userDecider, userStream } from '../domain/accounts/user.ts';
 import { displayName, initials } from '../domain/accounts/display-name.ts';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
+import { isTimeZone } from '../domain/accounts/time-zone.ts';
 
 const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const ProfileBody = Type.Object(
-  { displayName: Type.Optional(Name), firstName: Type.Optional(Name), lastName: Type.Optional(Name) },
+  {
+    displayName: Type.Optional(Name),
+    firstName: Type.Optional(Name),
+    lastName: Type.Optional(Name),
+    // IANA zone name; checked against the runtime's zone list below.
+    timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 
@@ -28,6 +35,7 @@ export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store
     { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } },
     async (req) => {
       const userId = userIdOf(req);
+      if (req.body.timeZone !== undefined && !isTimeZone(req.body.timeZone)) throw new DomainError(400, 'Unknown time zone.');
       const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
       const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
       const result = await handleCommand(deps.store, userStream(userId), userDecider, { type: 'UpdateProfile', ...changes }, {

@@ -11,7 +11,7 @@ export type UserEvent =
   | { type: 'EmailConfirmed'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordResetRequested'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordReset'; data: { userId: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null } };
+  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } };
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; fullName: string; inviteId?: string; preConfirmed?: boolean }
@@ -19,7 +19,7 @@ export type UserCommand =
   | { type: 'ConfirmEmail' }
   | { type: 'RequestPasswordReset' }
   | { type: 'ResetPassword' }
-  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null };
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string };
 
 export interface UserState {
   id: string | null;
