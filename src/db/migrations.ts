@@ -185,6 +185,11 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         expires_at timestamptz NOT NULL
       )`,
   },
+  {
+    id: '008-command-results-request-hash',
+    // An Idempotency-Key replays only the same request: the hash of method, path and body.
+    sql: `ALTER TABLE command_results ADD COLUMN IF NOT EXISTS request_hash text`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {
