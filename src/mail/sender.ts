@@ -21,11 +21,18 @@ interface OutboxRow {
   attempts: number;
 }
 
+async function sentInLastHour(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
+    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
+  );
+  return rows[0]!.n;
+}
+
 /** When a recipient's oldest counted mail leaves the hour: the earliest a deferred mail may go. */
 async function nextFreeSlot(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<Date> {
   const { rows } = await db.query<{ oldest: Date | null }>(
-    `SELECT min(coalesce(sent_at, created_at)) AS oldest FROM email_outbox
-     WHERE recipient = $1 AND status IN ('sent', 'sending') AND coalesce(sent_at, created_at) > $2`,
+    `SELECT min(sent_at) AS oldest FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
     [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
   );
   const oldest = rows[0]?.oldest;
@@ -102,8 +109,9 @@ export class MailSender {
 
   private async sendOne(row: OutboxRow): Promise<void> {
     const now = this.opts.now?.() ?? new Date();
-    // This row already counts as 'sending': over the limit means more than 30 with it.
-    if ((await recentMailCount(this.pool, row.recipient, now)) > EMAILS_PER_RECIPIENT_PER_HOUR) {
+    // Only mails really sent count here: rows claimed in the same batch are not sent yet,
+    // and counting them would defer mails that still fit in the hour.
+    if ((await sentInLastHour(this.pool, row.recipient, now)) >= EMAILS_PER_RECIPIENT_PER_HOUR) {
       // Deferred, not dropped: it goes once the recipient's hour has room again. The
       // attempt it used is given back, since nothing was tried.
       await this.pool.query(
