@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { DomainError } from '../domain/decider.ts';
+import { safeKey } from './input-guard.ts';
 
 export interface Limit {
   max: number;
@@ -39,12 +40,14 @@ export class RateLimiter {
 
   private async forget(buckets: [string, Limit][], at: Date): Promise<void> {
     for (const [bucket] of buckets) {
-      await this.pool.query('DELETE FROM rate_limit_hits WHERE ctid = (SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at = $2 LIMIT 1)', [bucket, at]);
+      await this.pool.query('DELETE FROM rate_limit_hits WHERE ctid = (SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at = $2 LIMIT 1)', [safeKey(bucket), at]);
     }
   }
 
   /** Records a hit on each bucket; throws 429 if any is already at its limit. Resolves the hit's time. */
-  async hit(buckets: [string, Limit][]): Promise<Date> {
+  async hit(raw: [string, Limit][]): Promise<Date> {
+    // Buckets are built from input (e-mails, IPs): never let a NUL or a lone surrogate reach PostgreSQL.
+    const buckets = raw.map(([b, l]): [string, Limit] => [safeKey(b), l]);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
