@@ -5,12 +5,13 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { isOperator } from '../http/operator.ts';
 
 export function platformRoutes(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; allowedOrigins: string[] },
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; operatorKey: string; allowedOrigins: string[] },
 ) {
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
     const started = Date.now();
     let database: { ok: boolean; latencyMs?: number; error?: string };
     try {
@@ -27,13 +28,8 @@ export function platformRoutes(
     }
     const projections = database.ok ? await deps.runner.status() : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'degraded',
-      database,
-      eventStore,
-      realtime: { connections: deps.hub.connectionCount },
-      projections,
-    });
+    const body = { status: ok ? 'ok' : 'degraded', database, eventStore, realtime: { connections: deps.hub.connectionCount }, projections };
+    return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
@@ -55,16 +51,37 @@ export function platformRoutes(
   });
 }
 
-type RouteInfo = { method: string; url: string; schema?: Record<string, unknown> };
-/** Per app: tests build several apps in one process, and each document lists its own routes. */
-const routesOf = new WeakMap<FastifyInstance, RouteInfo[]>();
+/**
+ * Raw PostgreSQL and projection errors name tables, columns and values: only the
+ * operator (X-Operator-Key) reads them; everyone else learns what failed, not why.
+ */
+function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown }[] }>(body: B): B {
+  const hide = (e: unknown) => (e ? 'failed (details for operators only)' : e);
+  return {
+    ...body,
+    database: { ...body.database, ...(body.database.error ? { error: hide(body.database.error) } : {}) },
+    eventStore: { ...body.eventStore, ...(body.eventStore.error ? { error: hide(body.eventStore.error) } : {}) },
+    projections: body.projections.map((p) => (p.lastError ? { ...p, lastError: hide(p.lastError) } : p)),
+  };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: Record<string, unknown>;
+  hidden: boolean;
+}
+
+// Per app: a test process may build several apps, each with its own routes.
+const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 export function collectRoutes(app: FastifyInstance): void {
-  const routes: RouteInfo[] = [];
-  routesOf.set(app, routes);
+  const routes: RegisteredRoute[] = [];
+  routesByApp.set(app, routes);
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/api/') || (r.schema as { hide?: boolean } | undefined)?.hide) return;
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown> });
+    if (!r.url.startsWith('/api/')) return;
+    const hidden = !!(r.schema as { hide?: boolean } | undefined)?.hide;
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
   });
 }
 
@@ -81,10 +98,15 @@ function parameters(schema: unknown, where: 'path' | 'query') {
   }));
 }
 
+/** Every /api route of an app (hidden ones included), e.g. for the authorisation matrix. */
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return [...(routesByApp.get(app) ?? [])];
+}
+
 /** An OpenAPI 3 document assembled from the routes' own JSON schemas (body, params, query, responses). */
 function openApiDocument(app: FastifyInstance) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routesOf.get(app) ?? []) {
+  for (const r of registeredRoutes(app).filter((r) => !r.hidden)) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const s = r.schema ?? {};
     const responses: Record<string, unknown> = {};
