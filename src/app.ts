@@ -12,12 +12,9 @@ import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuth } from './http/auth-hook.ts';
 import { installIdempotency } from './http/idempotency.ts';
-<<<<<<< HEAD
 import { redactPaths, REDACTED, requestSerializer } from './http/redact.ts';
 import { newOperatorKey } from './http/operator.ts';
-=======
 import { installInputGuard } from './http/input-guard.ts';
->>>>>>> main
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { RealtimeHub } from './realtime/hub.ts';

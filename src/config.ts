@@ -20,7 +20,6 @@ export interface Config {
   /** HMAC secret for access tokens; null means one generated once and kept in the database. */
   authSecret: string | null;
   webDistDir: string;
-<<<<<<< HEAD
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): false by default, so a client cannot pick
    * its own IP with X-Forwarded-For. Behind a reverse proxy set it, or every user
@@ -34,10 +33,8 @@ export interface Config {
    * key made at each start and printed in the console.
    */
   operatorKey: string | null;
-=======
   /** When the server sends weekly recaps by itself (`RECAP_SCHEDULE`), in each athlete's zone; null = off. */
   recapSchedule: RecapSchedule | null;
->>>>>>> main
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -72,13 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
     authSecret: env.AUTH_SECRET || null,
     webDistDir: path.join(projectRoot, 'web', 'dist'),
-<<<<<<< HEAD
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     operatorKey: env.SPOTTER_OPERATOR_KEY?.trim() || null,
-=======
     // Off under the test runner: a test file's clock must not send mail on its own.
     recapSchedule: parseRecapSchedule(env.RECAP_SCHEDULE ?? (env.VITEST ? 'off' : 'mon 08:00')),
->>>>>>> main
   };
 }
 
