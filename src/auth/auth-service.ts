@@ -178,6 +178,18 @@ export class AuthService {
     await this.userCommand(userId, { type: 'ResetPassword' });
   }
 
+  /** From the user's stream, so a coach who has just become one is one at once. */
+  async isCoach(userId: string): Promise<boolean> {
+    return (await this.loadUser(userId)).profile.isCoach;
+  }
+
+  /** An athlete-only account (made from an invitation) becomes a coach with the access code. */
+  async becomeCoach(userId: string, accessCode: string): Promise<{ user: PublicUser; checkpoint: string | null }> {
+    if (accessCode.trim() !== this.d.accessCode) throw new DomainError(400, MESSAGES.incorrectAccessCode);
+    const result = await this.userCommand(userId, { type: 'BecomeCoach' });
+    return { user: (await this.loadUser(userId)).profile, checkpoint: result.append?.checkpoint ?? null };
+  }
+
   private async userIdByEmail(emailIn: string): Promise<string | null> {
     const { rows } = await this.d.pool.query<{ user_id: string }>('SELECT user_id FROM user_credentials WHERE email = $1', [normalizeEmail(emailIn)]);
     return rows[0]?.user_id ?? null;
@@ -218,7 +230,7 @@ export class AuthService {
     if (!state.id || !registered) throw new DomainError(401, MESSAGES.invalidCredentials);
     return {
       confirmed: state.confirmed,
-      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: registered.isCoach, isAthlete: registered.isAthlete },
+      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: state.isCoach, isAthlete: registered.isAthlete },
     };
   }
 
