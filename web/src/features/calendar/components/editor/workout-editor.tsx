@@ -29,17 +29,21 @@ type WorkoutEditorProps = {
   onSaved: (result: { newRecords: NewRecord[] }) => void;
   /** Set to edit a workout outside the calendar (see LocalWorkout). */
   local?: LocalWorkout;
+  /** The program template the workout came from, shown under the title. */
+  templateName?: string;
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
-export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local }: WorkoutEditorProps) {
+export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
   const editing = local ? local.workout !== null : Boolean(target?.workoutId);
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
       title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
-      description={local ? local.description : target ? longDate(target.date) : undefined}
+      description={
+        local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
+      }
       size="lg"
     >
       {target && local && (
