@@ -68,6 +68,7 @@ export function TemplateBuilder({ draft, weeks, onChange, onEdit, onAssign, onSa
         key={dayKey}
         dayKey={dayKey}
         label={label}
+        shortLabel={`Day ${dayKey.slice(4)}`}
         canPaste={clipboard !== null}
         empty={list.length === 0}
         onAdd={() => onEdit({ dayKey, workout: null })}

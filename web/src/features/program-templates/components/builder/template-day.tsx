@@ -5,6 +5,8 @@ import { TEMPLATE_DRAG_TYPE } from './template-workout-card';
 type Props = {
   dayKey: string;
   label: string;
+  /** What the cell shows (the full label is its accessible name). */
+  shortLabel: string;
   canPaste: boolean;
   empty: boolean;
   onAdd: () => void;
@@ -14,7 +16,7 @@ type Props = {
 };
 
 /** One program day: + (new workout), Paste while something is copied, 'Rest Day' when empty; a dropped workout moves here. */
-export function TemplateDay({ label, canPaste, empty, onAdd, onPaste, onDropWorkout, children }: Props) {
+export function TemplateDay({ label, shortLabel, canPaste, empty, onAdd, onPaste, onDropWorkout, children }: Props) {
   const [over, setOver] = useState(false);
   return (
     <div
@@ -37,7 +39,9 @@ export function TemplateDay({ label, canPaste, empty, onAdd, onPaste, onDropWork
       }}
     >
       <div className="tpl-day__head">
-        <span className="tpl-day__label">{label}</span>
+        <span className="tpl-day__label" aria-hidden="true">
+          {shortLabel}
+        </span>
         <span className="tpl-day__tools">
           {canPaste && (
             <button type="button" className="cell-button" onClick={onPaste} aria-label={`Paste on ${label}`}>
