@@ -67,6 +67,14 @@ export const paths = {
       path: '/program-templates',
       getHref: () => '/program-templates',
     },
+    calendarAssigned: {
+      getHref: (clientId: string, date: string) =>
+        `/calendar/${encodeURIComponent(clientId)}?${new URLSearchParams({ date, highlight: 'assigned' }).toString()}`,
+    },
+    helpTemplates: {
+      path: '/help/templates',
+      getHref: () => '/help/templates',
+    },
     teamAnalytics: {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
