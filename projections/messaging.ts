@@ -4,8 +4,8 @@
  * for them and from where their history starts) and `messages` (the history, paged by
  * `(conversation_id, seq)` where seq is the message's position in its stream).
  *
- * Set-based: a batch is folded in memory over the rows it touches (read once), then
- * each table is written with one statement. Rows keep the stream version they last
+ * Set-based: a batch is folded in memory over the rows it touches (read in one round
+ * trip), then written in one statement that writes each table once. Rows keep the stream version they last
  * applied, so an event already applied changes nothing.
  *
  * Topics: `conversation:<id>` (history, ticks), `inbox:<userId>` (the list and the
@@ -268,50 +268,56 @@ export const messagingProjection: Projection = {
     const m = table('messages');
     const ids = [...new Set(events.map((e) => (e.data as { conversationId: string }).conversationId))];
     const deletedIds = events.filter((e) => e.type === 'MessageDeleted').map((e) => (e.data as { messageId: string }).messageId);
-    // One transaction, one connection: these reads go one after the other.
-    const convs = await tx.query<ConversationRow>(`SELECT ${cols(CONVERSATION_COLUMNS)} FROM ${c} WHERE id = ANY($1::uuid[])`, [ids]);
-    const parts = await tx.query<ParticipantRow>(`SELECT ${cols(PARTICIPANT_COLUMNS)} FROM ${p} WHERE conversation_id = ANY($1::uuid[])`, [ids]);
-    const known = deletedIds.length
-      ? await tx.query<{ id: string; seq: number; sender_id: string; conversation_id: string }>(`SELECT id, seq, sender_id, conversation_id FROM ${m} WHERE id = ANY($1::uuid[])`, [deletedIds])
-      : { rows: [] };
-    const fold = new Fold(convs.rows, parts.rows, new Map(known.rows.map((r) => [r.id, r])));
+    // Everything the fold starts from, in one round trip: the batch's conversations, their
+    // participants and the messages it deletes.
+    const { rows: current } = await tx.query<{ kind: 'c' | 'p' | 'm'; row: any }>(
+      `SELECT 'c' AS kind, row_to_json(x) AS row FROM (SELECT ${cols(CONVERSATION_COLUMNS)} FROM ${c} WHERE id = ANY($1::uuid[])) x
+       UNION ALL
+       SELECT 'p', row_to_json(x) FROM (SELECT ${cols(PARTICIPANT_COLUMNS)} FROM ${p} WHERE conversation_id = ANY($1::uuid[])) x
+       UNION ALL
+       SELECT 'm', row_to_json(x) FROM (SELECT id, seq, sender_id, conversation_id FROM ${m} WHERE id = ANY($2::uuid[])) x`,
+      [ids, deletedIds],
+    );
+    const of = (kind: string) => current.filter((r) => r.kind === kind).map((r) => r.row);
+    const fold = new Fold(of('c'), of('p'), new Map(of('m').map((r: { id: string; seq: number; sender_id: string; conversation_id: string }) => [r.id, r])));
     for (const e of events) fold.apply(e);
 
     const changedConvs = [...fold.changedConversations].map((id) => fold.conversations.get(id)!);
     const changedParts = [...fold.changedParticipants].map((k) => fold.participants.get(k)!);
-    if (changedConvs.length) {
-      await tx.query(
-        `INSERT INTO ${c} (${cols(CONVERSATION_COLUMNS)})
+    if (changedConvs.length === 0 && changedParts.length === 0 && fold.newMessages.size === 0 && fold.deletions.size === 0) return fold.topics;
+    // One statement for the batch: each table written once (data-modifying CTEs), one round trip.
+    // Deletions of messages inserted in this same batch were folded in memory, since the
+    // UPDATE cannot see the CTE's inserts.
+    await tx.query(
+      `WITH conversations_written AS (
+         INSERT INTO ${c} (${cols(CONVERSATION_COLUMNS)})
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${recordset(CONVERSATION_COLUMNS)})
          ON CONFLICT (id) DO UPDATE SET ${updates(CONVERSATION_COLUMNS, ['id', 'created_by', 'created_at'])}
-         WHERE ${c}.version < EXCLUDED.version`,
-        [JSON.stringify(changedConvs)],
-      );
-    }
-    if (changedParts.length) {
-      await tx.query(
-        `INSERT INTO ${p} (${cols(PARTICIPANT_COLUMNS)})
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${recordset(PARTICIPANT_COLUMNS)})
+         WHERE ${c}.version < EXCLUDED.version
+         RETURNING 1
+       ), participants_written AS (
+         INSERT INTO ${p} (${cols(PARTICIPANT_COLUMNS)})
+         SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(${recordset(PARTICIPANT_COLUMNS)})
          ON CONFLICT (conversation_id, user_id) DO UPDATE SET ${updates(PARTICIPANT_COLUMNS, ['conversation_id', 'user_id', 'joined_at'])}
-         WHERE ${p}.version < EXCLUDED.version`,
-        [JSON.stringify(changedParts)],
-      );
-    }
-    if (fold.newMessages.size || fold.deletions.size) {
-      // New messages and deletions of earlier ones in one statement.
-      await tx.query(
-        `WITH inserted AS (
-           INSERT INTO ${m} (${cols(MESSAGE_COLUMNS)})
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${recordset(MESSAGE_COLUMNS)})
-           ON CONFLICT (id) DO NOTHING
-           RETURNING 1
-         )
-         UPDATE ${m} SET deleted_at = d.at
-         FROM unnest($2::uuid[], $3::timestamptz[]) AS d(id, at)
-         WHERE ${m}.id = d.id AND ${m}.deleted_at IS NULL`,
-        [JSON.stringify([...fold.newMessages.values()]), [...fold.deletions.keys()], [...fold.deletions.values()]],
-      );
-    }
+         WHERE ${p}.version < EXCLUDED.version
+         RETURNING 1
+       ), messages_written AS (
+         INSERT INTO ${m} (${cols(MESSAGE_COLUMNS)})
+         SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(${recordset(MESSAGE_COLUMNS)})
+         ON CONFLICT (id) DO NOTHING
+         RETURNING 1
+       )
+       UPDATE ${m} SET deleted_at = d.at
+       FROM unnest($4::uuid[], $5::timestamptz[]) AS d(id, at)
+       WHERE ${m}.id = d.id AND ${m}.deleted_at IS NULL`,
+      [
+        JSON.stringify(changedConvs),
+        JSON.stringify(changedParts),
+        JSON.stringify([...fold.newMessages.values()]),
+        [...fold.deletions.keys()],
+        [...fold.deletions.values()],
+      ],
+    );
     return fold.topics;
   },
 };

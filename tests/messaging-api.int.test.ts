@@ -276,3 +276,20 @@ describe('a third user', () => {
     expect((await history(a, id)).body.messages[0]).toMatchObject({ content: 'private', deleted_at: null });
   });
 });
+
+describe('the messaging read models', () => {
+  it('are rebuilt from the events to the same conversations, counts and history', async () => {
+    const { a, b } = await pair();
+    const { id } = await start(a, b, 'first');
+    const second = await send(b, id, { content: 'second' });
+    await send(a, id, { content: 'third', reply_to_id: second.body.id });
+    const gone = await send(b, id, { content: 'gone' });
+    await settled(t, (await t.api('DELETE', `/api/messages/${gone.body.id}`, undefined, b.accessToken)).body.checkpoint);
+    await settled(t, (await t.api('POST', `/api/conversations/${id}/read`, undefined, a.accessToken)).body.checkpoint);
+    await send(b, id, { content: 'unread one' });
+    const before = { lists: [await list(a), await list(b)], history: (await history(a, id)).body };
+    await t.server.platform.runner.rebuild('messaging');
+    expect({ lists: [await list(a), await list(b)], history: (await history(a, id)).body }).toEqual(before);
+    expect(before.lists[0][0].unreadCount).toBe(1);
+  });
+});

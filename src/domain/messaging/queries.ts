@@ -64,29 +64,40 @@ interface ConversationDbRow extends PersonCols {
   other_role: string | null;
   other_last_read_at: Date | null;
   profile_type: string | null;
-  my_name: string;
-  blocked: boolean;
-  connected: boolean;
+  my_name: string | null;
+  blocked: boolean | null;
+  connected: boolean | null;
 }
 
+/**
+ * The caller's contacts and blocks are gathered once per query (hashed sub-plans),
+ * not probed per conversation: a list of hundreds stays one pass over each table.
+ * $1 is always the caller.
+ */
 const CONVERSATION_SELECT = `
+  WITH contacts AS (
+    SELECT CASE WHEN uc.requester_id = $1 THEN uc.recipient_id ELSE uc.requester_id END AS other_id
+    FROM user_connections uc
+    WHERE uc.status = 'accepted' AND (uc.requester_id = $1 OR uc.recipient_id = $1)
+  ), blocks AS (
+    SELECT b.blocked_id AS other_id FROM user_blocks b WHERE b.blocker_id = $1
+    UNION
+    SELECT b.blocker_id FROM user_blocks b WHERE b.blocked_id = $1
+  )
   SELECT c.id, c.conversation_type, c.title, c.created_at, c.updated_at,
          c.last_message_id, c.last_message_seq, c.last_message_sender_id, c.last_message_content, c.last_message_type,
          c.last_message_at, c.last_message_deleted,
          me.role AS my_role, me.last_read_at AS my_last_read_at, me.unread_count, me.cleared_seq,
          o.role AS other_role, o.last_read_at AS other_last_read_at,
          pr.user_id, pr.display_name, pr.first_name, pr.last_name, pr.full_name, pr.email, pr.profile_type,
-         coalesce(nullif(trim(mp.display_name), ''), nullif(trim(concat_ws(' ', mp.first_name, mp.last_name)), ''), mp.full_name, 'Unknown User') AS my_name,
-         EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = me.user_id AND b.blocked_id = o.user_id)
-                                               OR (b.blocker_id = o.user_id AND b.blocked_id = me.user_id)) AS blocked,
-         EXISTS (SELECT 1 FROM user_connections uc WHERE uc.status = 'accepted'
-                   AND ((uc.requester_id = me.user_id AND uc.recipient_id = o.user_id)
-                     OR (uc.requester_id = o.user_id AND uc.recipient_id = me.user_id))) AS connected
+         (SELECT coalesce(nullif(trim(mp.display_name), ''), nullif(trim(concat_ws(' ', mp.first_name, mp.last_name)), ''), mp.full_name)
+          FROM user_profiles mp WHERE mp.user_id = $1) AS my_name,
+         o.user_id IN (SELECT other_id FROM blocks) AS blocked,
+         o.user_id IN (SELECT other_id FROM contacts) AS connected
   FROM conversation_participants me
   JOIN conversations c ON c.id = me.conversation_id
   LEFT JOIN conversation_participants o ON o.conversation_id = me.conversation_id AND o.user_id <> me.user_id
-  LEFT JOIN user_profiles pr ON pr.user_id = o.user_id
-  LEFT JOIN user_profiles mp ON mp.user_id = me.user_id`;
+  LEFT JOIN user_profiles pr ON pr.user_id = o.user_id`;
 
 function toConversation(r: ConversationDbRow, me: string) {
   const visible = r.last_message_id !== null && (r.last_message_seq ?? -1) > r.cleared_seq;
@@ -100,7 +111,7 @@ function toConversation(r: ConversationDbRow, me: string) {
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     participants: [
-      { user_id: me, role: r.my_role, last_read_at: iso(r.my_last_read_at), display_name: r.my_name },
+      { user_id: me, role: r.my_role, last_read_at: iso(r.my_last_read_at), display_name: r.my_name ?? 'Unknown User' },
       ...(r.user_id ? [{ user_id: r.user_id, role: r.other_role ?? 'member', last_read_at: iso(r.other_last_read_at), display_name: otherName }] : []),
     ],
     other_user: r.user_id ? { user_id: r.user_id, display_name: otherName, profile_type: r.profile_type ?? 'coach' } : null,
