@@ -25,8 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { httpJson, log, startBenchDatabase } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
+import { conversationsOf } from '../src/domain/messaging/queries.ts';
+import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const CONVERSATIONS = 200;
 const LIVE_CONVERSATIONS = 50;
@@ -113,7 +114,19 @@ export async function run(): Promise<Record<string, number>> {
       listWarmup: 30,
       expectedConversations: CONVERSATIONS,
     };
-    return await runClient(plan);
+    const figures = await runClient(plan);
+    // The list's query alone, in process (no HTTP, no auth): what the database and the
+    // mapping cost, apart from the machine's scheduling of the request.
+    const queryTimes: number[] = [];
+    for (let i = 0; i < 330; i++) {
+      const q0 = performance.now();
+      const list = await conversationsOf(server.platform.pool, me.id);
+      if (i >= 30) queryTimes.push(performance.now() - q0);
+      if (list.length !== CONVERSATIONS) throw new Error(`conversationsOf: ${list.length} conversations`);
+    }
+    queryTimes.sort((a, b) => a - b);
+    log(`  conversationsOf() in process p50 ${round(percentile(queryTimes, 50), 1)} ms  p95 ${round(percentile(queryTimes, 95), 1)} ms`);
+    return { ...figures, conversation_list_query_p95_ms: round(percentile(queryTimes, 95), 1) };
   } finally {
     closing = true;
     agent.destroy();
