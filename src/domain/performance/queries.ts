@@ -61,7 +61,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
   const recentFrom = daysBack(today, 30);
   const from = days === null ? null : daysBack(today, days);
   const lower = from === null || from < recentFrom ? from : recentFrom;
-  const [best, inRange] = await Promise.all([
+  const [best, inRange, completion] = await Promise.all([
     bestPerRange(db, athleteId),
     db.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS} FROM athlete_performance_records
@@ -69,7 +69,15 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
         ORDER BY date_achieved, exercise_name, rep_range`,
       [athleteId, lower, today],
     ),
+    // The completion tracking card: planned workouts and sets up to today in the range.
+    db.query<{ workouts: number; completed: number; sets: number; done_sets: number }>(
+      `SELECT count(*)::int AS workouts, count(*) FILTER (WHERE base_status = 'completed')::int AS completed,
+              coalesce(sum(prescribed_sets), 0)::int AS sets, coalesce(sum(done_sets), 0)::int AS done_sets
+         FROM workouts WHERE athlete_id = $1 AND NOT deleted AND ($2::date IS NULL OR date >= $2::date) AND date <= $3::date`,
+      [athleteId, from, today],
+    ),
   ]);
+  const c = completion.rows[0]!;
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
     name: r.exercise_name, value: r.best_weight, unit: r.unit, reps: r.rep_range, date: r.date_achieved,
@@ -94,6 +102,10 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
     categories,
     recentMetrics: all.slice(-5).reverse().map(toMetric),
     allRecords: all.map(toMetric),
+    completion: {
+      workouts: c.workouts, completedWorkouts: c.completed, sets: c.sets, completedSets: c.done_sets,
+      rate: c.sets > 0 ? Math.round((c.done_sets / c.sets) * 100) : 0,
+    },
     range,
     from,
     today,

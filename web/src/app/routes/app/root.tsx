@@ -3,6 +3,7 @@ import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
+import { PrToasts } from '../../../features/performance/components/pr-toasts';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -13,6 +14,7 @@ export function Component() {
   return (
     <DashboardLayout actions={<ContactsButton />}>
       <Outlet />
+      <PrToasts />
     </DashboardLayout>
   );
 }
