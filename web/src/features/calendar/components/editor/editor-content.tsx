@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ExerciseLibraryOverlay } from '../../../../components/exercise-library-overlay/exercise-library-overlay';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -9,7 +10,8 @@ import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
 import { HistoryPanel } from './history-panel';
-import { formProblem, mergeActuals, newExercise, toPayload, type WorkoutForm } from './workout-form';
+import { formProblem, mergeActuals, newExercise, percentExercises, toPayload, type WorkoutForm } from './workout-form';
+import { EditorAthleteContext, oneRmsFor } from '../../api/one-rm';
 
 export const MISSING_USER_ID = 'Cannot save workout — missing user ID.';
 export const LIVE_TOAST_MS = 3000;
@@ -29,6 +31,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveWorkout(clientId);
   const { toasts, show } = useToasts();
+  const queryClient = useQueryClient();
 
   // Live updates (coach-core §4): a new last_actual means the athlete logged a set.
   // Only the actuals are merged, so whatever the coach is typing stays.
@@ -42,15 +45,16 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
     if (server.last_actual) show(`Athlete updated: ${server.last_actual.exercise_name}`, { durationMs: LIVE_TOAST_MS });
   }, [server, show]);
 
-  const onSave = () => {
+  const onSave = async () => {
     const issue = formProblem(form);
     if (issue) {
       setProblem(issue);
       return;
     }
     setProblem(null);
+    const oneRms = await oneRmsFor(queryClient, clientId, percentExercises(form));
     save.mutate(
-      { id: form.id, workout: toPayload(form, clientId) },
+      { id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) },
       { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
     );
   };
@@ -65,6 +69,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
   const error = problem ?? (save.isError ? errorMessage(save.error) : null);
 
   return (
+    <EditorAthleteContext.Provider value={clientId}>
     <div className="editor">
       <ToastRegion toasts={toasts} />
       {!clientId && <Alert variant="error">{MISSING_USER_ID}</Alert>}
@@ -99,7 +104,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={onSave} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
+        <Button onClick={() => void onSave()} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
           {form.id ? 'Update Workout' : 'Save Workout'}
         </Button>
       </footer>
@@ -110,5 +115,6 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
         onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
       />
     </div>
+    </EditorAthleteContext.Provider>
   );
 }
