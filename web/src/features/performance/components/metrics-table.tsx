@@ -47,7 +47,7 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
       <div className="metrics__filters">
         <label>
           Category{' '}
-          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select className="input input--sm" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">All categories</option>
             {categories.map((c) => (
               <option key={c}>{c}</option>
@@ -55,7 +55,7 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
           </select>
         </label>
         <label>
-          Exercise <input type="search" value={exercise} onChange={(e) => setExercise(e.target.value)} maxLength={200} />
+          Exercise <input className="input input--sm" type="search" value={exercise} onChange={(e) => setExercise(e.target.value)} maxLength={200} />
         </label>
       </div>
       {data.length === 0 ? (

@@ -50,7 +50,7 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
         ))}
         <label className="performance__more">
           <span className="visually-hidden">Longer range</span>
-          <select value={MORE_RANGES.some(([k]) => k === range) ? range : ''} onChange={(e) => e.target.value && setRange(e.target.value as RangeKey)}>
+          <select className="input input--sm" value={MORE_RANGES.some(([k]) => k === range) ? range : ''} onChange={(e) => e.target.value && setRange(e.target.value as RangeKey)}>
             <option value="">More…</option>
             {MORE_RANGES.map(([k, l]) => (
               <option key={k} value={k}>{l}</option>

@@ -66,7 +66,7 @@ export function ProgressionChart({ records, categories }: { records: Metric[]; c
       ) : (
         <label className="progression__category">
           Category{' '}
-          <select value={currentCategory ?? ''} onChange={(e) => setCategory(e.target.value)}>
+          <select className="input input--sm" value={currentCategory ?? ''} onChange={(e) => setCategory(e.target.value)}>
             {active.map((c) => (
               <option key={c.name}>{c.name}</option>
             ))}

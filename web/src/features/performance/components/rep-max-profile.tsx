@@ -15,7 +15,7 @@ export function RepMaxProfile({ athleteId, exercises }: { athleteId: string; exe
         <h3>Rep-max profile</h3>
         <label>
           Exercise{' '}
-          <select value={exercise ?? ''} onChange={(e) => setChosen(e.target.value)}>
+          <select className="input input--sm" value={exercise ?? ''} onChange={(e) => setChosen(e.target.value)}>
             {exercises.map((n) => (
               <option key={n}>{n}</option>
             ))}
