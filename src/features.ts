@@ -19,6 +19,7 @@ import { trainingFeature } from './features/training.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { templatesFeature } from './features/templates.ts';
 import { messagingFeature } from './features/messaging.ts';
+import { performanceFeature } from './features/performance.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -50,4 +51,5 @@ export const features: Feature[] = [
   recapsFeature,
   templatesFeature,
   messagingFeature,
+  performanceFeature,
 ];

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
 import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
+import { PrToasts } from '../../../features/performance/components/pr-toasts';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -14,6 +15,7 @@ export function Component() {
   return (
     <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
       <Outlet />
+      <PrToasts />
     </DashboardLayout>
   );
 }
