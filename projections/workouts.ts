@@ -20,6 +20,7 @@ import type { Projection } from './projection.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from './performance-records.ts';
+import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
 export interface LastActual {
@@ -190,9 +191,9 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
 
 export const trainingProjection: Projection = {
   name: 'training',
-  version: 2,
+  version: 3,
   handles: TRAINING_EVENT_TYPES,
-  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables },
+  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },
 
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -223,6 +224,7 @@ export const trainingProjection: Projection = {
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
     await applyRecords(changes, ctx);
+    await applyTeamAnalytics(changes, ctx);
 
     const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);
     return [...topics, ...(await coachTopics(tx, complianceMoved))];
