@@ -17,6 +17,7 @@ import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { teamAnalyticsFeature } from './features/team-analytics.ts';
+import { recapsFeature } from './features/recaps.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -46,4 +47,5 @@ export const features: Feature[] = [
   networkFeature,
   trainingFeature,
   teamAnalyticsFeature,
+  recapsFeature,
 ];
