@@ -5,13 +5,15 @@
  * set with RecordSetActual. Every event carries `{ source: 'seed' }` in its metadata,
  * so mail reactors skip it (the addresses are made up).
  *
- * A workout stream is new, so its command is decided on the decider's initial state
- * and appended at 'no_stream' without reading first; many such appends run at once
- * (the batches). Accounts and links go through handleCommand like the API.
+ * A new account or workout stream's command is decided on the decider's initial
+ * state and appended at 'no_stream' without reading first, 200 streams per batch in
+ * one transaction (one commit, not 200). Links and the live-logged sets go through
+ * handleCommand like the API.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
+import type { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { deterministicId, handleCommand } from '../../src/commands/handle-command.ts';
 import type { Decider, DomainEvent } from '../../src/domain/decider.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
@@ -23,7 +25,10 @@ import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedC
 
 export const SEED_LIMITS = { coaches: 1000, athletesPerCoach: 2000, weeks: 520, seed: 2_147_483_647 } as const;
 const SEED_META = { source: 'seed' } as const;
-const IN_FLIGHT = 12;
+const IN_FLIGHT = 8;
+/** New streams per append batch, and batches in flight. */
+const BATCH = 200;
+const BATCHES_IN_FLIGHT = 2;
 
 export interface SeedDeps {
   pool: pg.Pool;
@@ -63,20 +68,41 @@ async function pooled<T>(items: Iterable<T>, limit: number, work: (item: T) => P
   await Promise.all(lanes);
 }
 
-/** A command on a stream that does not exist yet: decided on the initial state, appended at 'no_stream'. */
-async function decideNew<S, C, E extends DomainEvent>(
-  store: EventStore,
-  stream: string,
-  decider: Decider<S, C, E>,
-  command: C,
-  actor: string,
-  now: Date,
-): Promise<number> {
+/** A command on a stream that does not exist yet, decided on the decider's initial state. */
+function decideNew<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, command: C, actor: string, now: Date): NewStream {
   const events = decider.decide(command, decider.initialState(), { userId: actor, now, newId: randomUUID });
   const metadata = { ...SEED_META, userId: actor, at: now.toISOString() };
-  const batch: NewEvent[] = events.map((e, i) => ({ type: e.type, data: e.data, metadata, id: deterministicId(`seed:${stream}:${i}`) }));
-  await store.append(stream, batch, 'no_stream');
-  return batch.length;
+  return { stream, expected: 'no_stream', events: events.map((e, i) => ({ type: e.type, data: e.data, metadata, id: deterministicId(`seed:${stream}:${i}`) })) };
+}
+
+interface NewStream {
+  stream: string;
+  expected: 'no_stream';
+  events: NewEvent[];
+}
+
+/**
+ * Appends new streams in batches: one transaction and one round trip per batch where
+ * the store can (PostgreSQL), else one append per stream, a few at a time.
+ */
+async function appendNew(store: EventStore, streams: NewStream[]): Promise<number> {
+  const many = (store as Partial<PostgresEventStore>).appendMany;
+  if (many) await many.call(store, streams);
+  else await pooled(streams, IN_FLIGHT, async (s) => void (await store.append(s.stream, s.events, s.expected)));
+  return streams.reduce((n, s) => n + s.events.length, 0);
+}
+
+/** Splits an iterable into arrays of `size`. */
+function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 const setCount = (w: SeedWorkout) => w.content.exercises.reduce((n, e) => n + e.sets.length, 0);
@@ -102,10 +128,9 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   );
 
   // 2. Accounts, confirmed (as an invitation would leave them: no confirmation round trip).
-  await pooled(people, IN_FLIGHT, async (p) => {
-    const n = await decideNew(deps.store, userStream(p.id), userDecider, { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, p.id, now());
-    events += n;
-  });
+  for (const batch of chunks(people, BATCH)) {
+    events += await appendNew(deps.store, batch.map((p) => decideNew(userStream(p.id), userDecider, { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, p.id, now())));
+  }
 
   // 3. Invite → accept → link, per coach in order (one coach stream), coaches side by side.
   let links = 0;
@@ -142,19 +167,24 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
       for (const workout of athleteProgramme(opts, athlete, i, today)) yield { coach, athleteId: athlete.id, workout };
     }
   }
-  await pooled(jobs(), IN_FLIGHT, async (job) => {
-    const { workout, athleteId, coach } = job;
-    const content = workout.loggedLive ? { ...workout.content, exercises: withoutActuals(workout.content.exercises) } : workout.content;
+  await pooled(chunks(jobs(), BATCH), BATCHES_IN_FLIGHT, async (batch) => {
+    const streams = batch.map(({ workout, athleteId, coach }) => {
+      const content = workout.loggedLive ? { ...workout.content, exercises: withoutActuals(workout.content.exercises) } : workout.content;
+      return decideNew(workoutStream(workout.id), workoutDecider, { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, coach.id, now());
+    });
     try {
-      const n = await decideNew(deps.store, workoutStream(workout.id), workoutDecider, { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, coach.id, now());
+      const n = await appendNew(deps.store, streams);
       events += n;
-      workouts++;
-      sets += setCount(workout);
-      if (workout.loggedLive) live.push(job);
+      workouts += batch.length;
+      for (const job of batch) {
+        sets += setCount(job.workout);
+        if (job.workout.loggedLive) live.push(job);
+      }
     } catch (e) {
-      failures.push(`workout ${workout.content.date} of ${athleteId}: ${(e as Error).message}`);
+      failures.push(`${batch.length} workouts from ${batch[0]!.workout.content.date} (athlete ${batch[0]!.athleteId}): ${(e as Error).message}`);
     }
-    opts.onProgress?.(++done, total);
+    done += batch.length;
+    opts.onProgress?.(done, total);
   });
 
   // 5. The athletes log their last session set by set, as from the phone.
