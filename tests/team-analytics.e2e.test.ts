@@ -14,6 +14,7 @@ import { launchBrowser } from './support/browser.ts';
 import { addDays, localToday, snap } from './support/ui.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
+import { runSeed } from '../cli/lib/seed.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -116,6 +117,39 @@ describe('team analytics in the browser', () => {
     await expect.poll(() => stat(summary, 'Completed Sets'), { timeout: 15_000 }).toBe('5');
     expect(await page.getByRole('article', { name: 'Ben Brooks' }).getByText('2/3 sets').isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  it('offers a search box in the athlete dropdown of a team of more than 20 (seeded)', async () => {
+    const { pool, store, runner } = t.server.platform;
+    const seeded = await runSeed({ pool, store }, { coaches: 1, athletesPerCoach: 21, weeks: 1, seed: 5 });
+    expect(seeded.failures).toEqual([]);
+    await runner.waitFor((await store.headCheckpoint())!, undefined, 30_000);
+    const page = await signIn({ email: seeded.coaches[0]!.email, password: seeded.password } as User);
+    await page.goto(`${t.url}/team-analytics`);
+    const trigger = page.getByRole('button', { name: 'Athletes: 3 athlete(s) selected' });
+    await expect.poll(() => trigger.isVisible()).toBe(true);
+    await trigger.click();
+    const options = page.getByRole('listbox', { name: 'Athletes' }).getByRole('option');
+    expect(await options.count()).toBe(21);
+    await page.getByRole('searchbox', { name: 'Search athletes' }).fill('tess');
+    expect(await options.allTextContents()).toEqual(['Tess Adams 20']);
+    await options.first().click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Team Summary (4 athletes)' }).isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Tess Adams 20' }).isVisible()).toBe(true);
+  });
+
+  it('shows the Error card with Retry when the coach status cannot be checked', async () => {
+    const page = await signIn(coach);
+    await page.route('**/api/get-clients', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.goto(`${t.url}/team-analytics`);
+    const card = page.getByRole('alert');
+    await expect.poll(() => card.getByText('Error checking coach status').isVisible()).toBe(true);
+    expect(await card.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    // Retry reloads the page; with the server answering again the team appears.
+    await page.unroute('**/api/get-clients');
+    await card.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Team Analytics', level: 1 }).isVisible()).toBe(true);
   });
 
   it('tells a coach without clients what the page is for', async () => {

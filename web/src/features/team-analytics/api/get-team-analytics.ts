@@ -61,18 +61,19 @@ export type TeamAnalytics = {
 
 export const teamAnalyticsBaseKey = ['team-analytics', 'data'] as const;
 
-export function getTeamAnalytics(range: TeamRange, athleteIds: readonly string[]): Promise<TeamAnalytics> {
-  return api.get<TeamAnalytics>('/api/team-analytics', { query: { range, athletes: athleteIds.join(',') } });
+/** `athleteIds` null: the whole team (no `athletes=`, which keeps the URL short for teams of hundreds). */
+export function getTeamAnalytics(range: TeamRange, athleteIds: readonly string[] | null): Promise<TeamAnalytics> {
+  return api.get<TeamAnalytics>('/api/team-analytics', { query: { range, athletes: athleteIds?.join(',') } });
 }
 
-export const teamAnalyticsQueryOptions = (range: TeamRange, athleteIds: readonly string[]) =>
+export const teamAnalyticsQueryOptions = (range: TeamRange, athleteIds: readonly string[] | null) =>
   queryOptions({
-    queryKey: [...teamAnalyticsBaseKey, range, [...athleteIds].sort()],
+    queryKey: [...teamAnalyticsBaseKey, range, athleteIds ? [...athleteIds].sort() : 'all'],
     queryFn: () => getTeamAnalytics(range, athleteIds),
     // Switching range or athletes keeps the last figures on screen until the new ones arrive.
     placeholderData: (previous) => previous,
   });
 
-export function useTeamAnalytics(range: TeamRange, athleteIds: readonly string[]) {
-  return useQuery({ ...teamAnalyticsQueryOptions(range, athleteIds), enabled: athleteIds.length > 0 });
+export function useTeamAnalytics(range: TeamRange, athleteIds: readonly string[] | null, enabled: boolean) {
+  return useQuery({ ...teamAnalyticsQueryOptions(range, athleteIds), enabled });
 }

@@ -74,7 +74,8 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
   );
   const selectedIds = useMemo(() => athletes.filter((a) => selected.has(a.id)).map((a) => a.id), [athletes, selected]);
 
-  const analytics = useTeamAnalytics(range, selectedIds);
+  const everyone = selectedIds.length === athletes.length;
+  const analytics = useTeamAnalytics(range, everyone ? null : selectedIds, selectedIds.length > 0);
   useLiveTeam(coachId, selectedIds);
   useEffect(() => {
     // Spec: an analytics load failure is only logged; the loading flags clear.
