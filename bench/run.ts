@@ -22,6 +22,7 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   set_to_ws: { what: "athlete logs a set → coach's workout:<id> websocket `changed` at 200 sets/s", load: async () => (await import('./set_to_ws.ts')).run },
   message_to_ws: { what: "message sent → recipient's conversation:<id> websocket `changed` at 100 messages/s over 50 conversations; list of 200 conversations", load: async () => (await import('./message_to_ws.ts')).run },
   performance_summary: { what: 'GET /api/performance-summary, athlete with two years of history and 300 manual entries', load: async () => (await import('./performance_summary.ts')).run },
+  team_analytics: { what: 'GET /api/team-analytics, 400 athletes × 1 year (≈ 2 M sets), all selected, 1Y and All', load: async () => (await import('./team_analytics.ts')).run },
 };
 
 interface Target {
@@ -45,6 +46,8 @@ const TARGETS: Record<string, Target> = {
   message_failed: { label: '0 (failed sends or missing messages)', pass: (v) => v === 0 },
   conversation_list_p95_ms: { label: '< 15 ms for 200 conversations', pass: (v) => v >= 0 && v < 15 },
   performance_summary_p95_ms: { label: '< 20 ms (range 30 days)', pass: (v) => v >= 0 && v < 20 },
+  team_analytics_1y_p95_ms: { label: '< 50 ms', pass: (v) => v >= 0 && v < 50 },
+  team_analytics_all_p95_ms: { label: '< 50 ms', pass: (v) => v >= 0 && v < 50 },
 };
 
 async function main(): Promise<void> {
