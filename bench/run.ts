@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },
   calendar_month: { what: 'GET /api/manage-workouts for one month, athlete with two years of history', load: async () => (await import('./calendar_month.ts')).run },
   set_to_ws: { what: "athlete logs a set → coach's workout:<id> websocket `changed` at 200 sets/s", load: async () => (await import('./set_to_ws.ts')).run },
+  web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
 };
 
 interface Target {
@@ -38,6 +39,7 @@ const TARGETS: Record<string, Target> = {
   set_to_ws_p99_ms: { label: '< 50 ms at 200 sets/s', pass: (v, all) => v >= 0 && v < 50 && (all.set_achieved_per_s ?? 0) >= 196 },
   set_achieved_per_s: { label: '≈ 200 (the offered rate; p99 only counts if sustained: ≥ 196)', pass: (v) => v >= 196 },
   set_failed: { label: '0 (failed recordings or missing messages)', pass: (v) => v === 0 },
+  web_signin_js_gzip_kb: { label: '< 120 KB', pass: (v) => v > 0 && v < 120 },
 };
 
 async function main(): Promise<void> {
