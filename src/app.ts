@@ -15,6 +15,7 @@ import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuth } from './http/auth-hook.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -67,6 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   // API answers above 1 KB go compressed; built assets already are (see below), and
   // the plugin leaves a response alone once it carries a Content-Encoding.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  installInputGuard(app);
 
   const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
   const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now });

@@ -184,7 +184,14 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         email      text NOT NULL,
         expires_at timestamptz NOT NULL
       )`,
+  },  {
+    id: '008-mail-deferral',
+    // A mail over its recipient's hourly limit waits (not_before) instead of failing.
+    sql: `ALTER TABLE email_outbox ADD COLUMN not_before timestamptz;
+          DROP INDEX email_outbox_pending;
+          CREATE INDEX email_outbox_pending ON email_outbox (coalesce(not_before, created_at)) WHERE status = 'pending'`,
   },
+
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {
