@@ -3,6 +3,7 @@
  * are secrets and live in the credential tables; events only say that things happened.
  */
 import { assertNever, DomainError, type Decider } from '../decider.ts';
+import { brandingProblem, type CoachBranding } from './branding.ts';
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: { userId: string; email: string; fullName: string; isCoach: boolean; isAthlete: boolean; inviteId?: string } }
@@ -11,7 +12,10 @@ export type UserEvent =
   | { type: 'EmailConfirmed'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordResetRequested'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordReset'; data: { userId: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } };
+  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } }
+  // The coach's colours (spec: theme coachBranding), shown to the coach and their athletes.
+  | { type: 'CoachBrandingSet'; data: { userId: string } & CoachBranding }
+  | { type: 'CoachBrandingCleared'; data: { userId: string } };
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; fullName: string; inviteId?: string; preConfirmed?: boolean }
@@ -19,7 +23,8 @@ export type UserCommand =
   | { type: 'ConfirmEmail' }
   | { type: 'RequestPasswordReset' }
   | { type: 'ResetPassword' }
-  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string };
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string }
+  | { type: 'SetCoachBranding'; branding: CoachBranding | null };
 
 export interface UserState {
   id: string | null;
@@ -43,6 +48,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'PasswordResetRequested':
       case 'PasswordReset':
       case 'ProfileUpdated':
+      case 'CoachBrandingSet':
+      case 'CoachBrandingCleared':
         return state;
       default:
         return assertNever(event);
@@ -77,6 +84,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UpdateProfile': {
         const { type: _t, ...changes } = command;
         return [{ type: 'ProfileUpdated', data: { userId, ...changes } }];
+      }
+      case 'SetCoachBranding': {
+        if (!command.branding) return [{ type: 'CoachBrandingCleared', data: { userId } }];
+        const problem = brandingProblem(command.branding);
+        if (problem) throw new DomainError(400, problem);
+        const { primary, secondary, accent } = command.branding;
+        return [{ type: 'CoachBrandingSet', data: { userId, primary: primary.toLowerCase(), secondary: secondary.toLowerCase(), accent: accent.toLowerCase() } }];
       }
       default:
         return assertNever(command);
