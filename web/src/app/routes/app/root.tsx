@@ -3,6 +3,7 @@ import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
+import { BrandingSync } from '../../../features/settings/components/branding-sync';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -12,6 +13,7 @@ export function Component() {
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
     <DashboardLayout actions={<ContactsButton />}>
+      <BrandingSync />
       <Outlet />
     </DashboardLayout>
   );
