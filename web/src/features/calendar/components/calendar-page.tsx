@@ -1,4 +1,7 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useCalendarAthlete } from '../api/get-athlete';
 import { TopNavActions } from '../../../components/layouts/dashboard-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -23,9 +26,15 @@ function recordText(r: NewRecord): string {
 }
 
 /** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
+/** On a phone a month's cells are too narrow to read: the week (a list of days) comes first. */
+const PHONE_QUERY = '(max-width: 760px)';
+const defaultView = (): CalendarView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'week' : 'month');
+
 export function CalendarPage({ clientId }: { clientId: string }) {
   const today = useMemo(() => localToday(), []);
-  const [view, setView] = useState<CalendarView>('month');
+  const [view, setView] = useState<CalendarView>(defaultView);
+  const athlete = useCalendarAthlete(clientId);
+  const athleteName = athlete.data?.name;
   const [anchor, setAnchor] = useState(today);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [selection, setSelection] = useState<Map<string, CalendarWorkout>>(new Map());
@@ -70,7 +79,13 @@ export function CalendarPage({ clientId }: { clientId: string }) {
         )}
       </TopNavActions>
 
-      <PageHeader title="Training Calendar" description="Plan workouts, follow what the athlete logs, and review the training load." />
+      <nav aria-label="Breadcrumb" className="calendar-breadcrumb">
+        <Link to={paths.app.clients.getHref()}>← Back to Clients</Link>
+      </nav>
+      <PageHeader
+        title={athleteName ? `${athleteName} · Training Calendar` : 'Training Calendar'}
+        description={athleteName ? `Plan ${athleteName}'s workouts, follow what they log, and review the training load.` : 'Plan workouts, follow what the athlete logs, and review the training load.'}
+      />
 
       <section aria-label="Calendar" className="calendar-card">
         <CalendarToolbar

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Alert } from '../../../../components/ui/alert';
@@ -22,16 +23,38 @@ type WorkoutEditorProps = {
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
+export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and discard them?';
+
 export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps) {
+  const edited = useRef(false);
+  useEffect(() => {
+    edited.current = false;
+  }, [target]);
+  // Escape, the backdrop, × and Cancel all come here: unsaved work is not lost silently.
+  const requestClose = () => {
+    if (edited.current && !window.confirm(DISCARD_QUESTION)) return;
+    onClose();
+  };
   return (
     <Modal
       open={target !== null}
-      onClose={onClose}
+      onClose={requestClose}
       title={target?.workoutId ? 'Edit Workout' : 'Create Workout'}
       description={target ? longDate(target.date) : undefined}
       size="lg"
     >
-      {target && <EditorLoader target={target} clientId={clientId} today={today} onClose={onClose} onSaved={onSaved} />}
+      {target && (
+        <EditorLoader
+          target={target}
+          clientId={clientId}
+          today={today}
+          onClose={requestClose}
+          onSaved={onSaved}
+          onEdited={() => {
+            edited.current = true;
+          }}
+        />
+      )}
     </Modal>
   );
 }
@@ -41,7 +64,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: Wor
  * opening, then followed on `workout:<id>`, so what the athlete logs arrives
  * without a reload.
  */
-function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps & { target: EditorTarget }) {
+function EditorLoader({ target, clientId, today, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId, today);
   useTopic(workoutId ? `workout:${workoutId}` : null, workoutId ? [workoutQueryKey(workoutId)] : []);
@@ -62,6 +85,7 @@ function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEdit
       clientId={clientId}
       onClose={onClose}
       onSaved={onSaved}
+      onEdited={onEdited}
     />
   );
 }
