@@ -12,6 +12,7 @@ import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from './locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
+import { applyIsolating, isTransientError } from './poison.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
 const PERSIST_EVERY_MS = 1000;
@@ -26,6 +27,8 @@ export interface ProjectionStatus {
   /** Events readable in the store that this projection has not applied yet. */
   lag: number;
   lastError: string | null;
+  /** Events this projection could not apply and parked (see `spotter parked`). */
+  parked: number;
   rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
 }
 
@@ -187,7 +190,7 @@ class Worker {
       const last = events[events.length - 1]!.checkpoint;
       const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
       if (relevant.length > 0 || this.persistDue()) {
-        if (!(await this.commitBatch(last, relevant))) {
+        if (!(await this.commitOrIsolate(last, relevant))) {
           // A rebuild switched generations (or another owner moved on): reload and go on.
           await this.reload();
           if (this.state!.checkpoint) this.settleWaiters();
@@ -207,8 +210,21 @@ class Worker {
     return Date.now() - this.persistedAt >= PERSIST_EVERY_MS;
   }
 
+  /**
+   * The batch as one call; if that fails for a reason in the events, once more with
+   * the failing events isolated and parked (see poison.ts), so the projection moves on.
+   */
+  private async commitOrIsolate(to: Checkpoint, events: StoredEvent[]): Promise<boolean> {
+    try {
+      return await this.commitBatch(to, events, false);
+    } catch (e) {
+      if (events.length === 0 || isTransientError(e)) throw e;
+      return this.commitBatch(to, events, true);
+    }
+  }
+
   /** Applies `events` and moves the stored checkpoint from `persisted` to `to`, atomically. */
-  private async commitBatch(to: Checkpoint, events: Parameters<Projection['apply']>[0]): Promise<boolean> {
+  private async commitBatch(to: Checkpoint, events: StoredEvent[], isolate = false): Promise<boolean> {
     const tx = await this.pool.connect();
     const state = this.state!;
     const from = this.persisted;
@@ -228,9 +244,15 @@ class Worker {
         await tx.query('ROLLBACK');
         return false;
       }
-      const topics = events.length
-        ? await this.projection.apply(events, { tx, table: tableMap(this.projection, state.generation) })
-        : [];
+      const ctx = { tx, table: tableMap(this.projection, state.generation) };
+      let topics: Iterable<string> = [];
+      if (isolate) {
+        const done = await applyIsolating(this.projection, events, ctx, { projection: this.projection.name, generation: state.generation });
+        topics = done.topics;
+        if (done.parked) this.opts.log(`projection ${this.projection.name}: parked ${done.parked} event(s) it could not apply (spotter parked)`);
+      } else if (events.length) {
+        topics = await this.projection.apply(events, ctx);
+      }
       const { rowCount } = await tx.query(
         `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
          WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
@@ -383,6 +405,9 @@ export class ProjectionRunner {
     const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
       'SELECT projection, generation, checkpoint FROM projection_rebuilds',
     );
+    const { rows: parked } = await this.pool.query<{ projection: string; n: number }>(
+      'SELECT projection, count(*)::int AS n FROM projection_parked_events GROUP BY projection',
+    );
     return Promise.all(
       [...this.workers.values()].map(async (w) => {
         const row = rows.find((r) => r.projection === w.projection.name);
@@ -397,6 +422,7 @@ export class ProjectionRunner {
           owned: w.owned,
           lag: await countAfter(this.pool, this.store, checkpoint),
           lastError: w.owned ? w.lastError : (row?.last_error ?? null),
+          parked: parked.find((r) => r.projection === w.projection.name)?.n ?? 0,
           rebuilding: rb ? { generation: rb.generation, checkpoint: rb.checkpoint } : null,
         };
       }),

@@ -49,7 +49,8 @@ describe('projection runner', () => {
   it('resumes after a failing handler from its last checkpoint without applying an event twice', async () => {
     const store = new PostgresEventStore(db.pool);
     let failing = true;
-    const p = countingProjection({ failOn: (n) => failing && n === 57 });
+    // A failure outside the events (a lost connection): retried, never parked (see projection-poison).
+    const p = countingProjection({ failOn: (n) => failing && n === 57, failCode: '08006' });
     const r = runner(store, p);
     await r.start();
     for (let i = 0; i < 100; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');

@@ -185,6 +185,27 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         expires_at timestamptz NOT NULL
       )`,
   },
+  {
+    id: '008-parked-events',
+    // Dead letters: events a projection's handler could not apply. The projection moved
+    // on without them; `spotter parked --retry` applies them again after a fix. One row
+    // per (projection, generation, event): a rebuild parks into its own generation.
+    sql: `
+      CREATE TABLE projection_parked_events (
+        id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        projection     text NOT NULL,
+        generation     int NOT NULL,
+        checkpoint     text NOT NULL,
+        event_id       uuid NOT NULL,
+        stream_id      text NOT NULL,
+        stream_version bigint NOT NULL,
+        event_type     text NOT NULL,
+        error          text NOT NULL,
+        parked_at      timestamptz NOT NULL DEFAULT now(),
+        attempts       int NOT NULL DEFAULT 1,
+        UNIQUE (projection, generation, event_id)
+      )`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -32,6 +32,9 @@ export function platformRoutes(
       database,
       eventStore,
       realtime: { connections: deps.hub.connectionCount },
+      // Parked events do not make the service unhealthy: every projection still moves
+      // (a restart would not fix them); operators list and retry them with `spotter parked`.
+      parkedEvents: projections.reduce((n, p) => n + p.parked, 0),
       projections,
     });
   });
