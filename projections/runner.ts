@@ -290,9 +290,16 @@ class Worker {
       .catch(() => {});
   }
 
-  waitFor(checkpoint: Checkpoint): Promise<void> {
-    if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ checkpoint, resolve }));
+  /** Resolves once `checkpoint` is applied; `cancel` removes the waiter (on timeout), so none piles up. */
+  waitFor(checkpoint: Checkpoint): { done: Promise<void>; cancel: () => void } {
+    if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return { done: Promise.resolve(), cancel: () => {} };
+    let waiter!: { checkpoint: Checkpoint; resolve: () => void };
+    const done = new Promise<void>((resolve) => this.waiters.push((waiter = { checkpoint, resolve })));
+    return { done, cancel: () => void (this.waiters = this.waiters.filter((w) => w !== waiter)) };
+  }
+
+  get waiterCount(): number {
+    return this.waiters.length;
   }
 
   private settleWaiters(): void {
@@ -381,10 +388,12 @@ export class ProjectionRunner {
           const timeout = new Promise<never>((_, reject) => {
             timer = setTimeout(() => reject(new Error(`Projection ${name} did not reach ${checkpoint} in time`)), timeoutMs);
           });
+          const wait = w.waitFor(checkpoint);
           try {
-            await Promise.race([w.waitFor(checkpoint), timeout]);
+            await Promise.race([wait.done, timeout]);
           } finally {
             clearTimeout(timer);
+            wait.cancel();
           }
           return;
         }
@@ -427,6 +436,21 @@ export class ProjectionRunner {
         };
       }),
     );
+  }
+
+  /** True when every named projection this process runs has applied `checkpoint` (no waiting, no query). */
+  hasApplied(checkpoint: Checkpoint, names: string[]): boolean {
+    return names.every((n) => {
+      const w = this.workers.get(n);
+      return !!w?.owned && !!w.state?.checkpoint && w.state.checkpoint >= checkpoint;
+    });
+  }
+
+  /** Read-your-writes waits held in this process (all projections): what a timeout must clean up. */
+  waiterCount(): number {
+    let n = 0;
+    for (const w of this.workers.values()) n += w.waiterCount;
+    return n;
   }
 
   projections(): Projection[] {

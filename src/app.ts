@@ -74,13 +74,30 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   installIdempotency(app, platform.pool);
 
   // Read-your-writes: a query may name the checkpoint a command returned and is
-  // answered once the read models have caught up with it.
+  // answered once the read models have caught up with it. Holding a request costs the
+  // server, so only signed-in callers may wait, at most WAITS_PER_USER at a time, and
+  // only for a checkpoint the store has reached; otherwise the query is answered at
+  // once (the realtime notification brings the rest).
+  const WAITS_PER_USER = 5;
+  const waiting = new Map<string, number>();
   app.addHook('preHandler', async (req) => {
     const after = req.headers['x-after-checkpoint'];
-    if (req.method === 'GET' && typeof after === 'string' && /^\d{20}:\d{20}$/.test(after)) {
-      // Read models only: a reactor (mail) has nothing a query reads.
-      const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+    if (req.method !== 'GET' || typeof after !== 'string' || !/^\d{20}:\d{20}$/.test(after) || !req.user) return;
+    // Read models only: a reactor (mail) has nothing a query reads.
+    const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+    if (platform.runner.hasApplied(after, readModels)) return;
+    const userId = req.user.sub;
+    const held = waiting.get(userId) ?? 0;
+    if (held >= WAITS_PER_USER) return;
+    waiting.set(userId, held + 1);
+    try {
+      const head = await platform.store.headCheckpoint();
+      if (!head || after > head) return;
       await platform.runner.waitFor(after, readModels, 5000).catch(() => {});
+    } finally {
+      const left = (waiting.get(userId) ?? 1) - 1;
+      if (left > 0) waiting.set(userId, left);
+      else waiting.delete(userId);
     }
   });
 
