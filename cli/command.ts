@@ -31,6 +31,8 @@ export interface CliCommand<O extends Record<string, unknown> = Record<string, u
   description: string;
   arguments?: CliArgument[];
   options?: CliOption[];
+  /** Shown under `--help`: whole command lines with a short comment. */
+  examples?: string[];
   /** Resolves to the process exit code. */
   run(input: CliInput<O>): Promise<number>;
 }
@@ -44,6 +46,11 @@ export function isCliCommand(value: unknown): value is CliCommand {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Partial<CliCommand>;
   return typeof c.name === 'string' && typeof c.description === 'string' && typeof c.run === 'function';
+}
+
+/** A wrong argument found by the command itself: exit code 2, nothing done. */
+export class UsageError extends Error {
+  readonly exitCode = 2;
 }
 
 /** Option parser for counts such as `--limit`. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { isCliCommand, type CliCommand } from './command.ts';
+import { isCliCommand, UsageError, type CliCommand } from './command.ts';
 
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
@@ -31,6 +31,9 @@ export function buildProgram(commands: CliCommand[]): Command {
 
   for (const c of commands) {
     const sub = program.command(c.name).description(c.description);
+    if (c.examples?.length) sub.addHelpText('after', `\nExamples:\n${c.examples.map((e) => `  ${e}`).join('\n')}`);
+    // Bad arguments exit with 2 (commander's own default is 1), as scripts expect.
+    sub.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
     for (const a of c.arguments ?? []) sub.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
     for (const o of c.options ?? []) {
       if (o.parse) sub.option(o.flags, o.description, o.parse, o.default);
@@ -44,7 +47,7 @@ export function buildProgram(commands: CliCommand[]): Command {
         process.exitCode = await c.run({ args: positional, options });
       } catch (e) {
         process.stderr.write(`spotter ${c.name}: ${(e as Error).message}\n`);
-        process.exitCode = 1;
+        process.exitCode = e instanceof UsageError ? 2 : 1;
       }
     });
   }

@@ -12,6 +12,7 @@ import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuth } from './http/auth-hook.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -61,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   });
   collectRoutes(app);
   installErrorHandling(app);
+  installInputGuard(app);
 
   const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
   const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now });

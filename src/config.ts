@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import os from 'node:os';
+import { parseRecapSchedule, type RecapSchedule } from './domain/recaps/recap-schedule.ts';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   /** HMAC secret for access tokens; null means one generated once and kept in the database. */
   authSecret: string | null;
   webDistDir: string;
+  /** When the server sends weekly recaps by itself (`RECAP_SCHEDULE`), in each athlete's zone; null = off. */
+  recapSchedule: RecapSchedule | null;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -53,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
     authSecret: env.AUTH_SECRET || null,
     webDistDir: path.join(projectRoot, 'web', 'dist'),
+    // Off under the test runner: a test file's clock must not send mail on its own.
+    recapSchedule: parseRecapSchedule(env.RECAP_SCHEDULE ?? (env.VITEST ? 'off' : 'mon 08:00')),
   };
 }
 

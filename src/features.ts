@@ -16,6 +16,7 @@ import { libraryFeature } from './features/library.ts';
 import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
+import { recapsFeature } from './features/recaps.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -44,4 +45,5 @@ export const features: Feature[] = [
   coachingFeature,
   networkFeature,
   trainingFeature,
+  recapsFeature,
 ];

@@ -57,6 +57,10 @@ describe('ScheduleWorkout', () => {
   it('refuses someone who is neither the athlete nor a linked coach', () => given().when(schedule({ mayAct: false })).thenThrows(403, MESSAGES.notYourAthlete));
   it('refuses a date that is not a calendar date', () => given().when(schedule({ content: content({ date: '2025-02-30' }) })).thenThrows(400, MESSAGES.badDate));
   it('refuses a workout without exercises', () => given().when(schedule({ content: content({ exercises: [] }) })).thenThrows(400, MESSAGES.needsExercise));
+  it('refuses a load no one can lift', () =>
+    given().when(schedule({ content: content({ exercises: [squat([{ type: 'standard', reps: 5, load: 1e308 }])] }) })).thenThrows(400, 'load must be a number from 0 to 2000.'));
+  it('refuses an actual time beyond an hour', () =>
+    given().when(schedule({ content: content({ exercises: [squat([{ type: 'time', time_duration: 60, actual: { time_duration: 99999 } }])] }) })).thenThrows(400, 'time_duration must be a number from 0 to 3600.'));
 });
 
 describe('ReviseWorkout', () => {

@@ -4,6 +4,7 @@ import { defineCommand } from '../command.ts';
 import { shortCheckpoint, count } from '../lib/format.ts';
 import { withPlatform } from '../lib/platform.ts';
 import { loadStatus, type ProjectionStatusRow } from '../lib/status.ts';
+import { loadOutbox, type OutboxCounts } from '../lib/outbox.ts';
 import { print, printJson } from '../ui/print.ts';
 import { Table, type Column } from '../ui/table.tsx';
 
@@ -59,14 +60,29 @@ export function StatusTable({ rows }: { rows: ProjectionStatusRow[] }) {
   );
 }
 
+export function OutboxLine({ outbox }: { outbox: OutboxCounts }) {
+  return (
+    <Text>
+      mail outbox: {count(outbox.queued)} queued · <Text color={outbox.deferred ? 'yellow' : undefined}>{count(outbox.deferred)} deferred by the hourly limit</Text> ·{' '}
+      {count(outbox.sending)} sending · {count(outbox.sent)} sent · <Text color={outbox.failed ? 'red' : undefined}>{count(outbox.failed)} failed</Text>
+    </Text>
+  );
+}
+
 export default defineCommand<{ json?: boolean }>({
   name: 'status',
-  description: 'Show each projection: version, generation, position, lag, owner, error and rebuild in progress',
+  description: 'Show each projection and reactor (version, generation, position, lag, owner, error, rebuild in progress) and the mail outbox',
   options: [{ flags: '--json', description: 'print JSON instead of a table' }],
   async run({ options }) {
-    const rows = await withPlatform(loadStatus);
-    if (options.json) printJson(rows);
-    else print(<StatusTable rows={rows} />);
+    const [rows, outbox] = await withPlatform((p) => Promise.all([loadStatus(p), loadOutbox(p.pool)]));
+    if (options.json) printJson({ projections: rows, outbox });
+    else
+      print(
+        <Box flexDirection="column">
+          <StatusTable rows={rows} />
+          <OutboxLine outbox={outbox} />
+        </Box>,
+      );
     return 0;
   },
 });

@@ -50,6 +50,8 @@ export interface HandleOptions {
   /** Makes event ids deterministic, so a repeated command cannot append twice. */
   idempotencyKey?: string;
   now?: () => Date;
+  /** Extra metadata for the events (the CLI's staff user, a seed's source). */
+  metadata?: Pick<EventMetadata, 'staff' | 'source'>;
 }
 
 export async function handleCommand<S, C, E extends DomainEvent>(
@@ -73,6 +75,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
     if (fresh.length) remember(cache, stream, { decider, version, state });
     if (events.length === 0) return { events, append: null };
     const metadata: EventMetadata = {
+      ...opts.metadata,
       ...(opts.userId ? { userId: opts.userId } : {}),
       commandId,
       correlationId: opts.correlationId ?? commandId,

@@ -184,9 +184,15 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         email      text NOT NULL,
         expires_at timestamptz NOT NULL
       )`,
+  },  {
+    id: '008-mail-deferral',
+    // A mail over its recipient's hourly limit waits (not_before) instead of failing.
+    sql: `ALTER TABLE email_outbox ADD COLUMN not_before timestamptz;
+          DROP INDEX email_outbox_pending;
+          CREATE INDEX email_outbox_pending ON email_outbox (coalesce(not_before, created_at)) WHERE status = 'pending'`,
   },
   {
-    id: '008-parked-events',
+    id: '009-parked-events',
     // Dead letters: events a projection's handler could not apply. The projection moved
     // on without them; `spotter parked --retry` applies them again after a fix. One row
     // per (projection, generation, event): a rebuild parks into its own generation.

@@ -13,6 +13,10 @@ export interface EventMetadata {
   causationId?: string;
   /** ISO time the command was decided; the store also records its own `time`. */
   at?: string;
+  /** The staff member (operating-system user) who issued the command from the CLI. */
+  staff?: string;
+  /** Where a batch of commands came from when not from a person, e.g. 'seed'. */
+  source?: string;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { DomainError } from '../domain/decider.ts';
+import { safeKey } from './input-guard.ts';
 
 export interface Limit {
   max: number;
@@ -21,7 +22,9 @@ export class RateLimiter {
   ) {}
 
   /** Records a hit on each bucket; throws 429 if any is already at its limit. */
-  async hit(buckets: [string, Limit][]): Promise<void> {
+  async hit(raw: [string, Limit][]): Promise<void> {
+    // Buckets are built from input (e-mails, IPs): never let a NUL or a lone surrogate reach PostgreSQL.
+    const buckets = raw.map(([b, l]): [string, Limit] => [safeKey(b), l]);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

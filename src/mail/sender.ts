@@ -11,6 +11,7 @@ import type { Mailer } from '../../emails/mailer.ts';
 export const EMAILS_PER_RECIPIENT_PER_HOUR = 30;
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 30 emails per hour per recipient.';
 const MAX_ATTEMPTS = 5;
+const HOUR_MS = 60 * 60 * 1000;
 
 interface OutboxRow {
   id: string;
@@ -20,12 +21,30 @@ interface OutboxRow {
   attempts: number;
 }
 
+async function sentInLastHour(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
+    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
+  );
+  return rows[0]!.n;
+}
+
+/** When a recipient's oldest counted mail leaves the hour: the earliest a deferred mail may go. */
+async function nextFreeSlot(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<Date> {
+  const { rows } = await db.query<{ oldest: Date | null }>(
+    `SELECT min(sent_at) AS oldest FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
+    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
+  );
+  const oldest = rows[0]?.oldest;
+  return new Date((oldest ? oldest.getTime() : now.getTime()) + HOUR_MS);
+}
+
 /** Mails counted against a recipient's hourly limit: sent, or on their way. */
 export async function recentMailCount(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM email_outbox
      WHERE recipient = $1 AND status IN ('sent', 'sending') AND coalesce(sent_at, created_at) > $2`,
-    [recipient.toLowerCase(), new Date(now.getTime() - 60 * 60 * 1000)],
+    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
   );
   return rows[0]!.n;
 }
@@ -76,10 +95,13 @@ export class MailSender {
   }
 
   private async sendBatch(): Promise<boolean> {
+    const now = this.opts.now?.() ?? new Date();
     const { rows } = await this.pool.query<OutboxRow>(
       `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1
-       WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 20)
+       WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND (not_before IS NULL OR not_before <= $1)
+                    ORDER BY coalesce(not_before, created_at) FOR UPDATE SKIP LOCKED LIMIT 20)
        RETURNING id, kind, recipient, data, attempts`,
+      [now],
     );
     for (const row of rows) await this.sendOne(row);
     return rows.length > 0;
@@ -87,9 +109,15 @@ export class MailSender {
 
   private async sendOne(row: OutboxRow): Promise<void> {
     const now = this.opts.now?.() ?? new Date();
-    // This row already counts as 'sending': over the limit means more than 30 with it.
-    if ((await recentMailCount(this.pool, row.recipient, now)) > EMAILS_PER_RECIPIENT_PER_HOUR) {
-      await this.finish(row.id, 'failed', RATE_LIMIT_MESSAGE);
+    // Only mails really sent count here: rows claimed in the same batch are not sent yet,
+    // and counting them would defer mails that still fit in the hour.
+    if ((await sentInLastHour(this.pool, row.recipient, now)) >= EMAILS_PER_RECIPIENT_PER_HOUR) {
+      // Deferred, not dropped: it goes once the recipient's hour has room again. The
+      // attempt it used is given back, since nothing was tried.
+      await this.pool.query(
+        `UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, not_before = $2, error = $3 WHERE id = $1`,
+        [row.id, await nextFreeSlot(this.pool, row.recipient, now), RATE_LIMIT_MESSAGE],
+      );
       return;
     }
     try {

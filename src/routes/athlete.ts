@@ -14,15 +14,20 @@ import { recordActual, type TrainingDeps } from '../domain/training/commands.ts'
 import { listWorkoutsJson } from '../domain/training/queries.ts';
 import { athleteDashboard } from '../domain/training/dashboard.ts';
 import { dateParam, todayParam } from './workouts.ts';
+import { MAX_INDEX, SET_LIMITS } from '../domain/training/limits.ts';
 
 const Day = Type.String({ maxLength: 10 });
-const Amount = Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()]);
+const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
 const ActualBody = Type.Object(
   {
-    exerciseIndex: Type.Integer({ minimum: 0, maximum: 1000 }),
-    setIndex: Type.Integer({ minimum: 0, maximum: 1000 }),
+    exerciseIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
+    setIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
     actual: Type.Object(
-      { reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 10_000 }), Type.Null()])), load: Type.Optional(Amount), time_duration: Type.Optional(Amount) },
+      {
+        reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
+        load: Type.Optional(Amount(SET_LIMITS.load)),
+        time_duration: Type.Optional(Amount(SET_LIMITS.time_duration)),
+      },
       { additionalProperties: false },
     ),
   },

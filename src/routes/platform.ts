@@ -58,19 +58,35 @@ export function platformRoutes(
   });
 }
 
-const routes: { method: string; url: string; schema?: Record<string, unknown> }[] = [];
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: Record<string, unknown>;
+  hidden: boolean;
+}
+
+// Per app: a test process may build several apps, each with its own routes.
+const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 export function collectRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  routesByApp.set(app, routes);
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/api/') || (r.schema as { hide?: boolean } | undefined)?.hide) return;
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown> });
+    if (!r.url.startsWith('/api/')) return;
+    const hidden = !!(r.schema as { hide?: boolean } | undefined)?.hide;
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
   });
 }
 
+/** Every /api route of an app (hidden ones included), e.g. for the authorisation matrix. */
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return [...(routesByApp.get(app) ?? [])];
+}
+
 /** An OpenAPI 3 document assembled from the routes' own JSON schemas. */
-function openApiDocument(_app: FastifyInstance) {
+function openApiDocument(app: FastifyInstance) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
+  for (const r of registeredRoutes(app).filter((r) => !r.hidden)) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
     const s = r.schema ?? {};
     const responses: Record<string, unknown> = {};

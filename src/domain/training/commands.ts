@@ -146,13 +146,31 @@ export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, work
     if (!(await may(w.athleteId))) throw new DomainError(403, MESSAGES.notYourAthlete);
   }
   const planned = workouts.map((w) => ({ id: randomUUID(), athleteId: w.athleteId!, content: w.content }));
+  const command = (p: (typeof planned)[number]): WorkoutCommand => ({
+    type: 'ScheduleWorkout',
+    workoutId: p.id,
+    athleteId: p.athleteId,
+    content: p.content,
+    mayAct: true,
+    templateId: opts.templateId,
+  });
+  // All or nothing: every workout is decided (pure, on its empty new stream) before
+  // the first is appended, so a refused entry leaves nothing behind. Each workout is
+  // its own stream, so the appends themselves are separate.
+  const ctx = { userId: actorId, now: deps.now(), newId: randomUUID };
+  planned.forEach((p, i) => {
+    try {
+      workoutDecider.decide(command(p), workoutDecider.initialState(), ctx);
+    } catch (e) {
+      if (e instanceof DomainError && planned.length > 1) throw new DomainError(e.status, `workouts[${i}]: ${e.message}`, e.code);
+      throw e;
+    }
+  });
   let checkpoint: string | null = null;
   // A few at a time: each is its own stream, and a 500-workout paste should not take 500 round trips in a row.
   for (let i = 0; i < planned.length; i += 8) {
     const results = await Promise.all(
-      planned.slice(i, i + 8).map((p) =>
-        run(deps, actorId, p.id, { type: 'ScheduleWorkout', workoutId: p.id, athleteId: p.athleteId, content: p.content, mayAct: true, templateId: opts.templateId }),
-      ),
+      planned.slice(i, i + 8).map((p) => run(deps, actorId, p.id, command(p))),
     );
     for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
   }

@@ -10,6 +10,7 @@ import type { WorkoutContent } from './events.ts';
 import { EXERCISE_INTENTS, guessIntent, nextHeading, type ExerciseIntent } from './intents.ts';
 import { isCalendarDate, MAX_BULK_SETS, SET_TYPES, stripEmpty, type SetActual, type SetType, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { MESSAGES } from './workout.ts';
+import { MAX_INDEX, SET_LIMITS } from './limits.ts';
 
 export const LIMITS = { workoutsPerRequest: 500, exercisesPerWorkout: 50, setsPerExercise: MAX_BULK_SETS, name: 200, notes: 5000 } as const;
 
@@ -65,9 +66,9 @@ function parseActual(raw: unknown, where: string): SetActual | undefined {
   if (!isObject(raw)) return bad(`${where} must be an object.`);
   refuseUnknown(raw, new Set(['reps', 'load', 'time_duration']), `${where}.`);
   const actual: SetActual = {};
-  const reps = amount(raw.reps, `${where}.reps`, { whole: true });
-  const load = amount(raw.load, `${where}.load`);
-  const time = amount(raw.time_duration, `${where}.time_duration`);
+  const reps = amount(raw.reps, `${where}.reps`, { whole: true, max: SET_LIMITS.reps });
+  const load = amount(raw.load, `${where}.load`, { max: SET_LIMITS.load });
+  const time = amount(raw.time_duration, `${where}.time_duration`, { max: SET_LIMITS.time_duration });
   if (reps !== undefined) actual.reps = reps;
   if (load !== undefined) actual.load = load;
   if (time !== undefined) actual.time_duration = time;
@@ -83,7 +84,7 @@ function parseSet(raw: unknown, where: string): WorkoutSet {
   if (!SET_TYPES.includes(type)) bad(`${where}.type must be one of ${SET_TYPES.join(', ')}.`);
   const set: WorkoutSet = { type };
   for (const f of NUMBER_FIELDS) {
-    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: f === 'rpe' ? 10 : undefined });
+    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: SET_LIMITS[f] });
     if (n !== undefined) set[f] = n;
   }
   for (const f of TEXT_FIELDS) {
@@ -109,7 +110,7 @@ function parseExercise(raw: unknown, i: number): WorkoutExercise & { position: n
   const exercise: WorkoutExercise & { position: number } = {
     exercise_name: name!,
     heading: text(raw.heading, `${where}.heading`, 10) ?? '',
-    order_index: amount(raw.order_index, `${where}.order_index`, { whole: true }) ?? i,
+    order_index: amount(raw.order_index, `${where}.order_index`, { whole: true, max: MAX_INDEX }) ?? i,
     exercise_intent: intent as ExerciseIntent,
     sets: rawSets.map((s, j) => parseSet(s, `${where}.sets[${j}]`)),
     position: i,

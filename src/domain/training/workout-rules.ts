@@ -6,6 +6,7 @@
  * daylight-saving change never moves a workout by a day.
  */
 import { nextHeading, type ExerciseIntent } from './intents.ts';
+import { SET_LIMITS } from './limits.ts';
 
 export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time'] as const;
 export type SetType = (typeof SET_TYPES)[number];
@@ -190,10 +191,12 @@ export function bulkGenerate(entry: BulkEntry): WorkoutSet[] {
   if (reps === null || reps < 0 || !Number.isInteger(reps)) {
     throw new Error('Reps must be a whole number.');
   }
+  if (reps > SET_LIMITS.reps) throw new RangeError(`Reps must be at most ${SET_LIMITS.reps}.`);
   let load: number | undefined;
   if (!isBlank(entry.load)) {
     const parsedLoad = num(entry.load);
     if (parsedLoad === null || parsedLoad < 0) throw new Error('Load must be a number of lbs.');
+    if (parsedLoad > SET_LIMITS.load) throw new RangeError(`Load must be at most ${SET_LIMITS.load} lbs.`);
     load = parsedLoad;
   }
   const type = entry.type ?? 'standard';

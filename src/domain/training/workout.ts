@@ -7,6 +7,7 @@
  * before deciding and passes the answer in as `mayAct`; the decider stays pure.
  */
 import { assertNever, DomainError, type Decider } from '../decider.ts';
+import { SET_LIMITS } from './limits.ts';
 import type { TrainingEvent, WorkoutContent } from './events.ts';
 import { isCalendarDate, type SetActual, type WorkoutExercise } from './workout-rules.ts';
 import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepRecordedActuals, mergeActual, sameJson } from './actuals.ts';
@@ -62,6 +63,21 @@ const initialState = (): WorkoutState => ({
 function checkContent(content: WorkoutContent): void {
   if (!isCalendarDate(content.date)) throw new DomainError(400, MESSAGES.badDate);
   if (!Array.isArray(content.exercises) || content.exercises.length === 0) throw new DomainError(400, MESSAGES.needsExercise);
+  // The edge checks these too; here they keep any other caller (CLI, seed, templates)
+  // from putting a number into an event that a read model cannot hold.
+  for (const exercise of content.exercises) {
+    for (const set of exercise.sets) {
+      for (const f of Object.keys(SET_LIMITS) as (keyof typeof SET_LIMITS)[]) checkNumber(set[f], f);
+      if (set.actual) for (const f of ACTUAL_FIELDS) checkNumber(set.actual[f], f);
+    }
+  }
+}
+
+function checkNumber(v: number | null | undefined, field: keyof typeof SET_LIMITS): void {
+  if (v === null || v === undefined) return;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > SET_LIMITS[field]) {
+    throw new DomainError(400, `${field} must be a number from 0 to ${SET_LIMITS[field]}.`);
+  }
 }
 
 function checkActual(actual: SetActual): void {
@@ -70,6 +86,7 @@ function checkActual(actual: SetActual): void {
   for (const f of given) {
     const v = actual[f];
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) throw new DomainError(400, MESSAGES.badActual);
+    checkNumber(v, f);
   }
 }
 

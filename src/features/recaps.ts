@@ -1,0 +1,30 @@
+/**
+ * Weekly recaps (issue #13): the recap aggregate's mail, the `weekly_recaps` read
+ * model and the server's Monday schedule. `spotter recap` sends through the same code.
+ */
+import type { Feature } from '../features.ts';
+import type { RecapEvent } from '../domain/recaps/recap.ts';
+import { weeklyRecapsProjection } from '../../projections/weekly-recaps.ts';
+import { runScheduledRecaps } from '../domain/recaps/schedule.ts';
+
+const SCHEDULE_POLL_MS = 60_000;
+
+export const recapsFeature: Feature = {
+  name: 'recaps',
+  projections: [weeklyRecapsProjection],
+  mailRules: {
+    async WeeklyRecapSent(e, { appUrl }) {
+      const d = (e as unknown as RecapEvent).data;
+      return [{ kind: 'weekly-recap', recipient: d.email, data: { name: d.name, summary: d.summary, link: `${appUrl}/training` } }];
+    },
+  },
+  async start(deps) {
+    const schedule = deps.config.recapSchedule;
+    if (!schedule) return;
+    const tick = () =>
+      runScheduledRecaps(deps, schedule).catch((e: Error) => console.error(`weekly recaps: ${e.message}`));
+    // unref: the schedule never keeps a stopping server alive.
+    setInterval(() => void tick(), SCHEDULE_POLL_MS).unref();
+    void tick();
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * `spotter recap` against a real server's database: recaps computed from the read
+ * models, queued once per athlete and week however often the command runs (also
+ * after a crash part-way), and the outbox's hourly limit deferring, not dropping.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../emails/mailer.ts';
+import { runRecap, type RecapLine } from '../cli/lib/recap.ts';
+import { UsageError } from '../cli/command.ts';
+import { lastCompleteWeek, weekRange } from '../src/domain/recaps/iso-week.ts';
+import { planRecaps } from '../src/domain/recaps/summaries.ts';
+import { sendRecaps } from '../src/domain/recaps/send-recaps.ts';
+import { todayIn } from '../src/domain/accounts/time-zone.ts';
+import { addDays } from '../src/domain/training/workout-rules.ts';
+import { linkAthlete, settled } from './support/coaching.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+
+let t: TestServer;
+let coach: Awaited<ReturnType<typeof signedInUser>>;
+let athletes: Awaited<ReturnType<typeof signedInUser>>[];
+const week = lastCompleteWeek(todayIn('UTC', new Date()));
+const { start: monday } = weekRange(week)!;
+
+async function workout(athleteId: string, date: string, done: boolean) {
+  const set = { reps: 5, load: 100, ...(done ? { actual: { reps: 5, load: 100 } } : {}) };
+  const r = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athleteId, date, name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [set, set] }] } }, coach.accessToken);
+  expect(r.body).toMatchObject({ success: true });
+  await settled(t, r.body.checkpoint);
+}
+
+async function settle() {
+  await t.server.platform.runner.waitFor((await t.server.platform.store.headCheckpoint())!);
+}
+
+async function recapMails(): Promise<string[]> {
+  const { rows } = await t.db.pool.query<{ recipient: string }>(`SELECT recipient FROM email_outbox WHERE kind = 'weekly-recap' ORDER BY recipient`);
+  return rows.map((r) => r.recipient);
+}
+
+const deps = () => ({ pool: t.server.platform.pool, store: t.server.platform.store });
+
+beforeAll(async () => {
+  t = await startTestServer();
+  coach = await signedInUser(t, 'Coach Recap');
+  athletes = [];
+  for (let i = 0; i < 5; i++) athletes.push(await signedInUser(t, `Athlete ${i}`));
+  for (const a of athletes) await linkAthlete(t, coach, a);
+  // Athlete 0: four sessions last week (Outstanding); athlete 1: one done, one not.
+  for (const day of [0, 1, 3, 5]) await workout(athletes[0]!.user.id, addDays(monday, day), true);
+  await workout(athletes[1]!.user.id, addDays(monday, 2), true);
+  await workout(athletes[1]!.user.id, addDays(monday, 4), false);
+  await workout(athletes[1]!.user.id, addDays(monday, 9), false);
+});
+
+afterAll(() => t?.close());
+
+describe('spotter recap', () => {
+  it('previews every athlete of the coach without sending anything', async () => {
+    const lines = await runRecap(deps(), { coach: coach.email, dryRun: true });
+    expect(lines).toHaveLength(5);
+    const byEmail = new Map(lines.map((l) => [l.email, l]));
+    expect(byEmail.get(athletes[0]!.email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 1 });
+    expect(byEmail.get(athletes[1]!.email)).toMatchObject<Partial<RecapLine>>({ workouts: 1, headline: 'Keep Going', nextWorkout: `Lower on ${addDays(monday, 9)}` });
+    expect(byEmail.get(athletes[2]!.email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, duration: '0m', nextWorkout: null });
+    await settle();
+    expect(await recapMails()).toEqual([]);
+  });
+
+  it('refuses a week that does not exist and an unknown coach, before doing anything', async () => {
+    await expect(runRecap(deps(), { week: '2026-W54' })).rejects.toBeInstanceOf(UsageError);
+    await expect(runRecap(deps(), { week: 'last week' })).rejects.toThrow(/ISO week/);
+    await expect(runRecap(deps(), { coach: 'nobody@example.com' })).rejects.toThrow('No account with the e-mail nobody@example.com.');
+  });
+
+  it('sends each recap once when killed after two of five and run again, and never again on a third run', async () => {
+    // The "killed" run: only the first two recaps were decided before the process died.
+    const plans = await planRecaps(t.server.platform.pool, { now: new Date(), coachId: coach.user.id });
+    await sendRecaps(t.server.platform.store, plans.slice(0, 2), { now: () => new Date(), staff: 'test' });
+
+    const rerun = await runRecap(deps(), { coach: coach.email, staff: 'test' });
+    expect(rerun.filter((l) => l.outcome === 'already sent')).toHaveLength(2);
+    expect(rerun.filter((l) => l.outcome === 'sent')).toHaveLength(3);
+    const third = await runRecap(deps(), { coach: coach.email, staff: 'test' });
+    expect(third.every((l) => l.outcome === 'already sent')).toBe(true);
+
+    await settle();
+    expect(await recapMails()).toEqual(athletes.map((a) => a.email.toLowerCase()).sort());
+    // The mail itself reaches the outbox with the headline.
+    await t.server.sender.flush();
+    const mails = await listOutbox(t.outboxDir, 500);
+    const outstanding = mails.filter((m) => m.to === athletes[0]!.email && m.subject.includes('Outstanding'));
+    expect(outstanding).toHaveLength(1);
+  });
+
+  it('records the staff user who sent a recap in the event metadata', async () => {
+    const { rows } = await t.db.pool.query(`SELECT metadata FROM es_events WHERE event_type = 'WeeklyRecapSent' LIMIT 1`);
+    expect(rows[0].metadata).toMatchObject({ staff: 'test' });
+  });
+});
+
+describe('the hourly limit per recipient', () => {
+  it('sends 30 mails to one address within an hour and defers the 31st until the hour has room', async () => {
+    let now = new Date('2030-01-07T08:00:00Z');
+    const limited = await startTestServer({ now: () => now });
+    try {
+      const to = 'busy.athlete@example.com';
+      const data = { name: 'Busy', summary: { workoutsCompleted: 1, totalDuration: 30, streak: 1 }, link: 'http://localhost/training' };
+      for (let i = 0; i < 31; i++) {
+        await limited.db.pool.query(`INSERT INTO email_outbox (id, event_id, kind, recipient, data) VALUES ($1, $2, 'weekly-recap', $3, $4)`, [randomUUID(), `e${i}`, to, data]);
+      }
+      await limited.server.sender.flush();
+      const count = async (status: string) =>
+        (await limited.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE status = $1', [status])).rows[0]!.n;
+      expect(await count('sent')).toBe(30);
+      expect(await count('pending')).toBe(1);
+      expect(await count('failed')).toBe(0);
+      expect((await listOutbox(limited.outboxDir, 100)).filter((m) => m.to === to)).toHaveLength(30);
+
+      now = new Date(now.getTime() + 61 * 60 * 1000);
+      await limited.server.sender.flush();
+      expect(await count('sent')).toBe(31);
+      // Sent once, not again on a later pass.
+      await limited.server.sender.flush();
+      expect((await listOutbox(limited.outboxDir, 100)).filter((m) => m.to === to)).toHaveLength(31);
+    } finally {
+      await limited.close();
+    }
+  });
+});
