@@ -41,9 +41,12 @@ export interface RunnerOptions {
 
 /**
  * Projections usually sit at the same checkpoint, so one read serves them all: reads
- * in flight are shared, and a non-empty batch is kept for a moment for workers that
- * arrive a little later. A batch never changes once read (an earlier event cannot
- * appear later: see the store's readAll), so sharing it is safe.
+ * in flight are shared, and so are full batches for a moment (a lagging projection
+ * reads the same stretch others just read). A partial batch is never kept: it is the
+ * head of the store, and a worker arriving later must look again for what was
+ * appended since rather than re-read a stale short batch. A batch never changes once
+ * read (an earlier event cannot appear later: see the store's readAll), so sharing it
+ * is safe.
  */
 class SharedReader {
   private readonly recent = new Map<string, { at: number; events: Promise<StoredEvent[]> }>();
@@ -61,9 +64,8 @@ class SharedReader {
     if (hit) return hit.events;
     const events = this.store.readAll(after, limit);
     this.recent.set(key, { at: now, events });
-    // An empty answer (or a failure) must not stop the next reader from looking again.
     events.then(
-      (list) => list.length === 0 && this.recent.delete(key),
+      (list) => list.length < limit && this.recent.delete(key),
       () => this.recent.delete(key),
     );
     return events;
