@@ -15,6 +15,7 @@ import { installIdempotency } from './http/idempotency.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { SessionCache } from './auth/sessions.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { MailSender } from './mail/sender.ts';
 import { createMailer, type Mailer } from '../emails/mailer.ts';
@@ -41,6 +42,7 @@ export interface SpotterApp {
   auth: AuthService;
   hub: RealtimeHub;
   sender: MailSender;
+  sessionCache: SessionCache;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,9 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   installInputGuard(app);
 
   const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
-  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now });
+  const sessionCache = new SessionCache(platform.databaseUrl);
+  await sessionCache.start();
+  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now, sessionCache });
   const limiter = new RateLimiter(platform.pool, now, opts.rateLimitScale ?? 1);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
   const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });
@@ -129,11 +133,13 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     auth,
     hub,
     sender,
+    sessionCache,
     async close() {
       await hub.stop();
       await app.close();
       await sender.stop();
       await mailer.close();
+      await sessionCache.stop();
     },
   };
 }
