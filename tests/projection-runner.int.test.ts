@@ -87,6 +87,24 @@ describe('projection runner', () => {
     expect(await totals()).toEqual({ seen: 80, bad: 0, streams: 80 });
   });
 
+  it('keeps projecting while an unrelated transaction stays open', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const r = runner(store, countingProjection());
+    await r.start();
+    const idle = await db.pool.connect();
+    await idle.query('BEGIN');
+    await idle.query('SELECT pg_current_xact_id()');
+    try {
+      let last = '';
+      for (let i = 0; i < 20; i++) last = (await store.append(`busy-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream')).checkpoint;
+      await r.waitFor(last, undefined, 20_000);
+      expect(await totals()).toEqual({ seen: 20, bad: 0, streams: 20 });
+    } finally {
+      await idle.query('ROLLBACK');
+      idle.release();
+    }
+  });
+
   it('answers read-your-writes waits for the checkpoint an append returned', async () => {
     const store = new PostgresEventStore(db.pool);
     const r = runner(store, countingProjection());
