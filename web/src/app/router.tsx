@@ -29,6 +29,7 @@ const router = createBrowserRouter([
           { path: paths.app.chat.path, lazy: () => import('./routes/app/chat') },
           { path: paths.app.programTemplates.path, lazy: () => import('./routes/app/program-templates') },
           { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
+          { path: paths.app.becomeCoach.path, lazy: () => import('./routes/app/become-coach') },
         ],
       },
       { path: '*', element: toSignIn },

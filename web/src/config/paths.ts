@@ -71,5 +71,9 @@ export const paths = {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
     },
+    becomeCoach: {
+      path: '/become-coach',
+      getHref: () => '/become-coach',
+    },
   },
 } as const;
