@@ -17,6 +17,8 @@ import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { recapsFeature } from './features/recaps.ts';
+import { templatesFeature } from './features/templates.ts';
+import { messagingFeature } from './features/messaging.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -46,4 +48,6 @@ export const features: Feature[] = [
   networkFeature,
   trainingFeature,
   recapsFeature,
+  templatesFeature,
+  messagingFeature,
 ];

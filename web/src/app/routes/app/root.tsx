@@ -3,6 +3,7 @@ import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
+import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
   if (status === 'loading') return null;
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
-    <DashboardLayout actions={<ContactsButton />}>
+    <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
       <Outlet />
     </DashboardLayout>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
 import type { NewRecord, WorkoutDetail } from '../../api/types';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
@@ -21,9 +22,11 @@ type EditorContentProps = {
   clientId: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Hands the saved workout to the caller instead of the server (a template's workout). */
+  onSaveLocal?: (workout: Workout) => void;
 };
 
-export function EditorContent({ initial, server, clientId, onClose, onSaved }: EditorContentProps) {
+export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal }: EditorContentProps) {
   const [form, setForm] = useState(initial);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,6 +52,10 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
       return;
     }
     setProblem(null);
+    if (onSaveLocal) {
+      onSaveLocal(toPayload(form, clientId));
+      return;
+    }
     save.mutate(
       { id: form.id, workout: toPayload(form, clientId) },
       { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
@@ -67,7 +74,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
   return (
     <div className="editor">
       <ToastRegion toasts={toasts} />
-      {!clientId && <Alert variant="error">{MISSING_USER_ID}</Alert>}
+      {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
       {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
 
       <div className="editor__meta">
@@ -92,15 +99,17 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
       {error && <Alert variant="error">{error}</Alert>}
 
       <footer className="editor__footer">
-        <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
-          Copy Workout
-        </Button>
+        {!onSaveLocal && (
+          <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
+            Copy Workout
+          </Button>
+        )}
         <span className="editor__spacer" />
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={onSave} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
-          {form.id ? 'Update Workout' : 'Save Workout'}
+        <Button onClick={onSave} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
+          {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
         </Button>
       </footer>
 
