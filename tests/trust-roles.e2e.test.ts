@@ -41,6 +41,9 @@ describe('an invited athlete', () => {
     for (const coachItem of ['Clients', 'Templates', 'Team Analytics']) expect(athleteNav).not.toContain(coachItem);
     expect(await page.getByRole('heading', { name: 'Your Clients' }).count()).toBe(0);
     await snap(page, 'athlete-only-landing');
+    // Typing the coach's address leads back to their own training.
+    await page.goto(`${t.url}/clients`);
+    await page.waitForURL('**/training');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Become a coach' }).click();
     await page.waitForURL('**/become-coach');
