@@ -31,6 +31,7 @@ const router = createBrowserRouter([
           { path: paths.app.helpTemplates.path, lazy: () => import('./routes/app/help-templates') },
           { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
           { path: paths.app.becomeCoach.path, lazy: () => import('./routes/app/become-coach') },
+          { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
         ],
       },
       { path: '*', element: toSignIn },

@@ -84,5 +84,9 @@ export const paths = {
       path: '/become-coach',
       getHref: () => '/become-coach',
     },
+    settings: {
+      path: '/settings',
+      getHref: () => '/settings',
+    },
   },
 } as const;
