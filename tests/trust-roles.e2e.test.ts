@@ -45,6 +45,15 @@ describe('an invited athlete', () => {
     await page.goto(`${t.url}/clients`);
     await page.waitForURL('**/training');
 
+    // Another coach's invitation reaches them there, and they can accept it.
+    const second = await signedInUser(t, 'Sky Second');
+    expect((await t.api('POST', '/api/manage-invites', { email }, second.accessToken)).status).toBe(200);
+    const invitations = page.getByRole('region', { name: 'Invitations for you' });
+    await page.reload();
+    await expect.poll(() => invitations.isVisible(), { timeout: 10_000 }).toBe(true);
+    await invitations.getByRole('button', { name: 'Accept invitation from Sky Second' }).click();
+    await expect.poll(() => page.getByText("You accepted Sky Second's invitation").isVisible()).toBe(true);
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Become a coach' }).click();
     await page.waitForURL('**/become-coach');
     await page.getByLabel('Access Code').fill('NOT-THE-CODE');
