@@ -26,7 +26,8 @@ afterAll(async () => {
   await Promise.all([a, b, c].map((d) => d?.drop()));
 });
 
-const SMALL: SeedOptions = { coaches: 2, athletesPerCoach: 2, weeks: 2, seed: 7, today: '2025-06-30' };
+// Batches of 5 streams, so that several batches run side by side as at full size.
+const SMALL: SeedOptions = { coaches: 2, athletesPerCoach: 2, weeks: 2, seed: 7, today: '2025-06-30', batchSize: 5 };
 const fixedNow = () => new Date('2025-06-30T09:00:00Z');
 
 /** Every event as stored (ids the deciders draw, such as invites and links, included). */

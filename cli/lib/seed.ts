@@ -41,6 +41,8 @@ export interface SeedDeps {
 export interface SeedOptions extends SeedSize {
   /** The last day before which training is planned (default: today, UTC). */
   today?: string;
+  /** New streams per append batch (default 200). */
+  batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -150,7 +152,7 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   );
 
   // 2. Accounts, confirmed (as an invitation would leave them: no confirmation round trip).
-  for (const batch of chunks(people, BATCH)) {
+  for (const batch of chunks(people, opts.batchSize ?? BATCH)) {
     events += await appendNew(
       deps.store,
       batch.map((p) => decideNew(userStream(p.id), userDecider, [{ command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id }], now())),
@@ -159,7 +161,7 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
 
   // 3. Each coach's stream: invite → accept (as the athlete) → link, for every athlete, in one append.
   let links = 0;
-  for (const batch of chunks(coaches, BATCH)) {
+  for (const batch of chunks(coaches, opts.batchSize ?? BATCH)) {
     const streams: NewStream[] = [];
     for (const coach of batch) {
       try {
@@ -186,10 +188,12 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
       for (const workout of athleteProgramme(opts, athlete, i, today)) yield { coachId: coach.id, athleteId: athlete.id, workout };
     }
   }
-  await pooled(chunks(jobs(), BATCH), BATCHES_IN_FLIGHT, async (batch) => {
+  await pooled(chunks(jobs(), opts.batchSize ?? BATCH), BATCHES_IN_FLIGHT, async (batch) => {
     try {
       const streams = batch.map((job) => decideNew(workoutStream(job.workout.id), workoutDecider, workoutCommands(job), now()));
-      events += await appendNew(deps.store, streams);
+      // Read `events` only after the await: two batches run side by side.
+      const appended = await appendNew(deps.store, streams);
+      events += appended;
       workouts += batch.length;
       for (const job of batch) sets += setCount(job.workout);
       loggedSets += streams.reduce((n, s) => n + s.events.filter((e) => e.type === 'SetActualRecorded').length, 0);
