@@ -5,8 +5,9 @@ import type { Projection } from './projection.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',
-  version: 2,
-  handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated'],
+  // 3: invited accounts are athletes only (profile_type), BecameCoach.
+  version: 3,
+  handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated', 'BecameCoach'],
   tables: {
     user_profiles: (t) => `
       CREATE TABLE ${t} (
@@ -36,7 +37,7 @@ export const userProfiles: Projection = {
     const changed = new Map<string, Record<string, unknown>>();
     const change = (userId: string, at: Date) => {
       let c = changed.get(userId);
-      if (!c) changed.set(userId, (c = { user_id: userId, confirmed: false, has_display: false, has_first: false, has_last: false, time_zone: null }));
+      if (!c) changed.set(userId, (c = { user_id: userId, confirmed: false, became_coach: false, has_display: false, has_first: false, has_last: false, time_zone: null }));
       c.at = at.toISOString();
       return c;
     };
@@ -47,12 +48,18 @@ export const userProfiles: Projection = {
           const d = e.data;
           // The first registration wins, as ON CONFLICT DO NOTHING does for an existing row.
           if (!registered.has(d.userId)) {
-            registered.set(d.userId, { user_id: d.userId, email: d.email, full_name: d.fullName, is_coach: d.isCoach, is_athlete: d.isAthlete, at: stored.time.toISOString() });
+            registered.set(d.userId, {
+              user_id: d.userId, email: d.email, full_name: d.fullName, is_coach: d.isCoach, is_athlete: d.isAthlete,
+              profile_type: d.isCoach ? 'coach' : 'athlete', at: stored.time.toISOString(),
+            });
           }
           break;
         }
         case 'EmailConfirmed':
           change(e.data.userId, stored.time).confirmed = true;
+          break;
+        case 'BecameCoach':
+          change(e.data.userId, stored.time).became_coach = true;
           break;
         case 'ProfileUpdated': {
           const d = e.data;
@@ -69,9 +76,9 @@ export const userProfiles: Projection = {
     }
     if (registered.size) {
       await tx.query(
-        `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, created_at, updated_at)
-         SELECT user_id, email, full_name, is_coach, is_athlete, at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, at timestamptz)
+        `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, profile_type, created_at, updated_at)
+         SELECT user_id, email, full_name, is_coach, is_athlete, profile_type, at, at
+         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, profile_type text, at timestamptz)
          ON CONFLICT (user_id) DO NOTHING`,
         [JSON.stringify([...registered.values()])],
       );
@@ -80,12 +87,14 @@ export const userProfiles: Projection = {
       await tx.query(
         `UPDATE ${t} AS u SET
            email_confirmed = u.email_confirmed OR x.confirmed,
+           is_coach = u.is_coach OR x.became_coach,
+           profile_type = CASE WHEN x.became_coach THEN 'coach' ELSE u.profile_type END,
            display_name = CASE WHEN x.has_display THEN x.display_name ELSE u.display_name END,
            first_name = CASE WHEN x.has_first THEN x.first_name ELSE u.first_name END,
            last_name = CASE WHEN x.has_last THEN x.last_name ELSE u.last_name END,
            time_zone = COALESCE(x.time_zone, u.time_zone),
            updated_at = x.at
-         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, confirmed boolean, has_display boolean, display_name text,
+         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, confirmed boolean, became_coach boolean, has_display boolean, display_name text,
            has_first boolean, first_name text, has_last boolean, last_name text, time_zone text, at timestamptz)
          WHERE u.user_id = x.user_id`,
         [JSON.stringify([...changed.values()])],

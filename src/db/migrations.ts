@@ -192,7 +192,12 @@ const MIGRATIONS: { id: string; sql: string }[] = [
           CREATE INDEX email_outbox_pending ON email_outbox (coalesce(not_before, created_at)) WHERE status = 'pending'`,
   },
   {
-    id: '009-parked-events',
+    id: '009-command-results-request-hash',
+    // An Idempotency-Key replays only the same request: the hash of method, path and body.
+    sql: `ALTER TABLE command_results ADD COLUMN IF NOT EXISTS request_hash text`,
+  },
+  {
+    id: '010-parked-events',
     // Dead letters: events a projection's handler could not apply. The projection moved
     // on without them; `spotter parked --retry` applies them again after a fix. One row
     // per (projection, generation, event): a rebuild parks into its own generation.
@@ -213,7 +218,7 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       )`,
   },
   {
-    id: '010-append-visibility',
+    id: '011-append-visibility',
     // Which events a reader may take (issue 16, cause 7). Before: only those of
     // transactions older than the oldest one running (pg_snapshot_xmin), so any long
     // transaction anywhere — a projection's batch, a report, psql left open — held

@@ -111,6 +111,42 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: Number(last.new_version), checkpoint };
   }
 
+  /**
+   * Several distinct streams in one transaction and one round trip (bulk loads such as
+   * `spotter seed`): all or nothing, one commit for the lot. The same es_append per
+   * stream, so expected versions are checked exactly as in append().
+   */
+  async appendMany(appends: { stream: string; events: NewEvent[]; expected: ExpectedVersion }[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
+    const payloads = appends.map((a) =>
+      JSON.stringify(a.events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, schemaVersion: e.schemaVersion ?? 1, data: e.data, metadata: e.metadata ?? {} }))),
+    );
+    let rows: { i: number; new_version: string; last_tx: string; last_position: string }[];
+    try {
+      ({ rows } = await this.pool.query(
+        `SELECT x.i::int AS i, r.new_version, r.last_tx::text, r.last_position
+           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[]) WITH ORDINALITY AS x(s, t, c, p, i),
+                LATERAL es_append(x.s, x.t, x.c, x.p::jsonb) r
+          ORDER BY x.i`,
+        [appends.map((a) => a.stream), appends.map((a) => streamType(a.stream)), appends.map((a) => (typeof a.expected === 'number' ? a.expected : EXPECTED_CODES[a.expected])), payloads],
+      ));
+    } catch (e) {
+      const err = e as { code?: string; detail?: string };
+      if (err.code === 'SP409') throw new WrongExpectedVersionError('(one of a batch)', 'any', err.detail === 'none' || err.detail === undefined ? null : Number(err.detail));
+      throw e;
+    }
+    // es_append answers one row per call; keep the last per stream should it ever answer more.
+    const byIndex = new Map(rows.map((r) => [r.i, r]));
+    const results = appends.map((_a, k) => {
+      const r = byIndex.get(k + 1)!;
+      return { nextExpectedVersion: Number(r.new_version), checkpoint: checkpointOf(r.last_tx, r.last_position) };
+    });
+    const last = results.reduce((a, b) => (b.checkpoint > a.checkpoint ? b : a));
+    for (const l of this.listeners) l(last.checkpoint);
+    return results;
+  }
+
   async readStream(stream: string, fromVersion = 0): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',

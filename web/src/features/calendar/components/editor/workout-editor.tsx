@@ -8,9 +8,17 @@ import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
 import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import './editor.css';
 
 export type EditorTarget = { workoutId: string | null; date: string };
+
+/**
+ * Editing a workout that lives somewhere else than the calendar (a program
+ * template's day): the editor starts from `workout` and hands the result to
+ * `onSave` instead of fetching and saving through /api/manage-workouts.
+ */
+export type LocalWorkout = { workout: Workout | null; onSave: (workout: Workout) => void; title?: string; description?: string };
 
 type WorkoutEditorProps = {
   target: EditorTarget | null;
@@ -19,19 +27,36 @@ type WorkoutEditorProps = {
   today: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Set to edit a workout outside the calendar (see LocalWorkout). */
+  local?: LocalWorkout;
+  /** The program template the workout came from, shown under the title. */
+  templateName?: string;
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
-export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps) {
+export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
+  const editing = local ? local.workout !== null : Boolean(target?.workoutId);
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target?.workoutId ? 'Edit Workout' : 'Create Workout'}
-      description={target ? longDate(target.date) : undefined}
+      title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
+      description={
+        local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
+      }
       size="lg"
     >
-      {target && <EditorLoader target={target} clientId={clientId} today={today} onClose={onClose} onSaved={onSaved} />}
+      {target && local && (
+        <EditorContent
+          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
+          server={null}
+          clientId={clientId}
+          onClose={onClose}
+          onSaved={onSaved}
+          onSaveLocal={local.onSave}
+        />
+      )}
+      {target && !local && <EditorLoader target={target} clientId={clientId} today={today} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );
 }
