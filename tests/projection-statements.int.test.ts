@@ -51,7 +51,11 @@ beforeAll(async () => {
 
   const requested = await call('POST', '/api/rpc/send_connection_request', { recipient_email: other.email }, coach.accessToken);
   await t.server.platform.runner.waitFor(requested.checkpoint);
-  await call('POST', '/api/rpc/respond_to_connection_request', { connection_id_param: requested.connection_id, response: 'accept' }, other.accessToken);
+  const accepted = await call('POST', '/api/rpc/respond_to_connection_request', { connection_id_param: requested.connection_id, response: 'accept' }, other.accessToken);
+  if (accepted.checkpoint) await t.server.platform.runner.waitFor(accepted.checkpoint);
+  const conversation = await call('POST', '/api/conversations', { other_user_id: other.user.id, initial_message: 'hello' }, coach.accessToken);
+  await t.server.platform.runner.waitFor(conversation.checkpoint);
+  await call('POST', `/api/conversations/${conversation.id}/messages`, { content: 'and again' }, other.accessToken);
   await call('POST', '/api/rpc/manage_user_block', { target_user_id: other.user.id, action: 'block' }, coach.accessToken);
   await call('POST', '/api/rpc/manage_user_block', { target_user_id: other.user.id, action: 'unblock' }, coach.accessToken);
   await call('DELETE', `/api/manage-links`, { userId: athlete.user.id }, coach.accessToken);
