@@ -77,8 +77,8 @@ export const userProfiles: Projection = {
     if (registered.size) {
       await tx.query(
         `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, profile_type, created_at, updated_at)
-         SELECT user_id, email, full_name, is_coach, is_athlete, profile_type, at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, profile_type text, at timestamptz)
+         SELECT user_id, email, full_name, is_coach, is_athlete, CASE WHEN is_coach THEN 'coach' ELSE 'athlete' END, at, at
+         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, at timestamptz)
          ON CONFLICT (user_id) DO NOTHING`,
         [JSON.stringify([...registered.values()])],
       );

@@ -3,10 +3,13 @@
  * only listens and shuts down; tests build the app the same way and call it.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -46,9 +49,9 @@ export interface SpotterApp {
   auth: AuthService;
   hub: RealtimeHub;
   sender: MailSender;
-  sessionCache: SessionCache;
   /** Shows the local outbox and health details (X-Operator-Key); see http/operator.ts. */
   operatorKey: string;
+  sessionCache: SessionCache;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   });
   collectRoutes(app);
   installErrorHandling(app);
+  // API answers above 1 KB go compressed; built assets already are (see below), and
+  // the plugin leaves a response alone once it carries a Content-Encoding.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   installInputGuard(app);
 
   const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
@@ -130,7 +136,20 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   }
 
   const serveWeb = fs.existsSync(config.webDistDir);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      // The build writes .br and .gz next to each asset (web/build/precompress.ts).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // File names under assets/ carry a content hash: a new build means a new URL.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // index.html names the current hashes, so the browser asks every time.
+        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes (/clients, /calendar/…) all load the one page.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
@@ -144,8 +163,8 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     auth,
     hub,
     sender,
-    sessionCache,
     operatorKey,
+    sessionCache,
     async close() {
       await hub.stop();
       await app.close();

@@ -17,6 +17,7 @@ import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { teamAnalyticsFeature } from './features/team-analytics.ts';
+import { brandingFeature } from './features/branding.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { templatesFeature } from './features/templates.ts';
 import { messagingFeature } from './features/messaging.ts';
@@ -50,6 +51,7 @@ export const features: Feature[] = [
   networkFeature,
   trainingFeature,
   teamAnalyticsFeature,
+  brandingFeature,
   recapsFeature,
   templatesFeature,
   messagingFeature,
