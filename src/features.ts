@@ -17,6 +17,7 @@ import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { brandingFeature } from './features/branding.ts';
+import { workoutMailFeature } from './features/workout-mail.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { templatesFeature } from './features/templates.ts';
 
@@ -48,6 +49,7 @@ export const features: Feature[] = [
   networkFeature,
   trainingFeature,
   brandingFeature,
+  workoutMailFeature,
   recapsFeature,
   templatesFeature,
 ];
