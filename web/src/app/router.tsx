@@ -28,6 +28,7 @@ const router = createBrowserRouter([
           { path: paths.app.library.path, lazy: () => import('./routes/app/library') },
           { path: paths.app.chat.path, lazy: () => import('./routes/app/chat') },
           { path: paths.app.programTemplates.path, lazy: () => import('./routes/app/program-templates') },
+          { path: paths.app.helpTemplates.path, lazy: () => import('./routes/app/help-templates') },
           { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
           { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
         ],

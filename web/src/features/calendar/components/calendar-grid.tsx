@@ -18,6 +18,10 @@ type CalendarGridProps = {
   onToggleSelect: (workout: CalendarWorkout) => void;
   onDelete: (workout: CalendarWorkout) => void;
   onMove: (workoutId: string, date: string) => void;
+  /** Workout id → the program template it came from. */
+  templateNames?: ReadonlyMap<string, string>;
+  /** Workouts to highlight (just assigned). */
+  highlighted?: ReadonlySet<string>;
 };
 
 /** Month (42 cells), week (7) or day, weeks starting on Monday. */
@@ -61,6 +65,8 @@ export function CalendarGrid(props: CalendarGridProps) {
                 onCopy={() => props.onCopy(workout)}
                 onToggleSelect={() => props.onToggleSelect(workout)}
                 onDelete={() => props.onDelete(workout)}
+                templateName={props.templateNames?.get(workout.id)}
+                highlighted={props.highlighted?.has(workout.id)}
               />
             ))}
           </DayCell>

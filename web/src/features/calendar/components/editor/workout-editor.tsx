@@ -9,9 +9,17 @@ import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
 import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import './editor.css';
 
 export type EditorTarget = { workoutId: string | null; date: string };
+
+/**
+ * Editing a workout that lives somewhere else than the calendar (a program
+ * template's day): the editor starts from `workout` and hands the result to
+ * `onSave` instead of fetching and saving through /api/manage-workouts.
+ */
+export type LocalWorkout = { workout: Workout | null; onSave: (workout: Workout) => void; title?: string; description?: string };
 
 type WorkoutEditorProps = {
   target: EditorTarget | null;
@@ -20,12 +28,17 @@ type WorkoutEditorProps = {
   today: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Set to edit a workout outside the calendar (see LocalWorkout). */
+  local?: LocalWorkout;
+  /** The program template the workout came from, shown under the title. */
+  templateName?: string;
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
 export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and discard them?';
 
-export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps) {
+export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
+  const editing = local ? local.workout !== null : Boolean(target?.workoutId);
   const edited = useRef(false);
   useEffect(() => {
     edited.current = false;
@@ -35,25 +48,32 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: Wor
     if (edited.current && !window.confirm(DISCARD_QUESTION)) return;
     onClose();
   };
+  const markEdited = () => {
+    edited.current = true;
+  };
   return (
     <Modal
       open={target !== null}
       onClose={requestClose}
-      title={target?.workoutId ? 'Edit Workout' : 'Create Workout'}
-      description={target ? longDate(target.date) : undefined}
+      title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
+      description={
+        local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
+      }
       size="lg"
     >
-      {target && (
-        <EditorLoader
-          target={target}
+      {target && local && (
+        <EditorContent
+          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
+          server={null}
           clientId={clientId}
-          today={today}
           onClose={requestClose}
           onSaved={onSaved}
-          onEdited={() => {
-            edited.current = true;
-          }}
+          onSaveLocal={local.onSave}
+          onEdited={markEdited}
         />
+      )}
+      {target && !local && (
+        <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />
       )}
     </Modal>
   );
