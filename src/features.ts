@@ -41,6 +41,11 @@ export interface Feature {
   topicRules?: Record<string, TopicRule>;
   /** Event type → mails it queues (see mail/reactor.ts). */
   mailRules?: Record<string, MailRule>;
+  /**
+   * Reactors that issue commands: built by startPlatform once the event store exists,
+   * so they get it as an argument rather than through a global.
+   */
+  reactors?(deps: { store: EventStore }): Projection[];
   /** Runs once after migrations, before the server listens (e.g. loading a catalogue). */
   start?(deps: FeatureDeps): Promise<void>;
 }
@@ -59,3 +64,8 @@ export const features: Feature[] = [
   messagingFeature,
   performanceFeature,
 ];
+
+/** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
+export function featureReactors(store: EventStore): Projection[] {
+  return features.flatMap((f) => f.reactors?.({ store }) ?? []);
+}
