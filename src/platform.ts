@@ -55,7 +55,8 @@ export async function startPlatform(
   const { url, embedded } = await connectDatabase(config, log);
   let stopping: Promise<void> | null = null;
   const stopDatabase = () => (stopping ??= embedded?.owned ? embedded.stop() : Promise.resolve());
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+  // Idle connections stay: opening one costs far more than keeping it (issue 16).
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, idleTimeoutMillis: 0 });
   pool.on('error', (e) => log(`database pool: ${e.message}`));
   await migrate(pool);
   const store = await createEventStore(config, pool);

@@ -16,7 +16,19 @@ interface Client {
   userId: string;
   sessionId: string;
   topics: Set<string>;
+  /** Token bucket for signals: what is left, and when it was last refilled. */
+  signalTokens: number;
+  signalRefilledAt: number;
 }
+
+/**
+ * Signals (typing) are relayed, never stored, so the hub bounds them itself: a short
+ * name, a small payload, and a token bucket per socket (a burst of 10, then 5 a second).
+ */
+const SIGNAL_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+const SIGNAL_MAX_DATA_CHARS = 512;
+const SIGNAL_BURST = 10;
+const SIGNAL_PER_SECOND = 5;
 
 interface ChangeNotice {
   p: string;
@@ -70,7 +82,7 @@ export class RealtimeHub {
 
   /** `early` holds messages the client sent before it was authenticated, in order. */
   attach(socket: WebSocket, userId: string, sessionId: string, early: string[] = []): void {
-    const client: Client = { socket, userId, sessionId, topics: new Set() };
+    const client: Client = { socket, userId, sessionId, topics: new Set(), signalTokens: SIGNAL_BURST, signalRefilledAt: Date.now() };
     this.clients.add(client);
     // Messages are handled one after another, so a subscribe is authorised before the
     // unsubscribe that follows it is applied.
@@ -106,7 +118,9 @@ export class RealtimeHub {
         return;
       case 'signal':
         // Only to topics the sender already follows (and so was authorised for).
-        if (!client.topics.has(msg.topic) || typeof msg.signal !== 'string') return;
+        if (!client.topics.has(msg.topic) || typeof msg.signal !== 'string' || !SIGNAL_NAME.test(msg.signal)) return;
+        if (msg.data !== undefined && JSON.stringify(msg.data).length > SIGNAL_MAX_DATA_CHARS) return this.send(client, { type: 'error', error: 'Signal data is too large.' });
+        if (!this.takeSignalToken(client)) return this.send(client, { type: 'error', topic: msg.topic, error: 'Too many signals.' });
         for (const other of this.byTopic.get(msg.topic) ?? []) {
           if (other !== client) this.send(other, { type: 'signal', topic: msg.topic, signal: msg.signal, from: client.userId, data: msg.data });
         }
@@ -142,6 +156,15 @@ export class RealtimeHub {
     const set = this.byTopic.get(topic);
     set?.delete(client);
     if (set?.size === 0) this.byTopic.delete(topic);
+  }
+
+  private takeSignalToken(client: Client): boolean {
+    const now = Date.now();
+    client.signalTokens = Math.min(SIGNAL_BURST, client.signalTokens + ((now - client.signalRefilledAt) / 1000) * SIGNAL_PER_SECOND);
+    client.signalRefilledAt = now;
+    if (client.signalTokens < 1) return false;
+    client.signalTokens -= 1;
+    return true;
   }
 
   private publish(n: ChangeNotice): void {
