@@ -1,15 +1,11 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
 import { loadConfig } from './config.ts';
-<<<<<<< HEAD
 import { startServer, type RunningServer } from './server.ts';
 import { EnvironmentError } from './db/embedded.ts';
-=======
-import { startServer } from './server.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
 
 // `npm start`: build the dashboard first, but only when its sources changed.
 if (process.argv.includes('--build-web')) ensureWebBuilt();
->>>>>>> main
 
 const config = loadConfig();
 let server: RunningServer;
