@@ -66,7 +66,8 @@ afterAll(async () => t?.close());
 const eventCount = async () => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n as number;
 
 async function send(r: FuzzRequest) {
-  const res = await fetch(t.url + r.url, { method: r.method, headers: r.headers, body: r.body });
+  // A request that never answers is a finding too (and must not stall the whole run).
+  const res = await fetch(t.url + r.url, { method: r.method, headers: r.headers, body: r.body, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
   return { status: res.status, text };
 }
@@ -89,6 +90,7 @@ describe('bad-input fuzz from /api/openapi.json', () => {
       // in flight and let it overlap the next route's (and their event counts).
       const deadline = Date.now() + SECONDS * 1000;
       const arb = requestArb(op, ctx, () => token);
+      if (process.env.FUZZ_TRACE) console.log(`fuzzing ${op.method} ${op.path}`);
       for (let batch = 0; Date.now() < deadline; batch++) {
         for (const r of fc.sample(arb, { seed: SEED + batch, numRuns: 20 })) {
           if (Date.now() >= deadline) break;
