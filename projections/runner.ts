@@ -231,17 +231,19 @@ class Worker {
     const state = this.state!;
     const from = this.persisted;
     try {
-      await tx.query('BEGIN');
       // The read model and its checkpoint commit together, so a commit lost in a crash
       // is simply applied again: no need to wait for the disk (the append itself does).
-      await tx.query('SET LOCAL synchronous_commit = off');
+      // One round trip for both.
+      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
       // Lock the checkpoint row before writing anything: a rebuild switching
       // generations takes the same lock, so a batch never writes into a copy that was
       // just retired. A changed row means someone else moved on: reload instead.
-      const { rows } = await tx.query<{ generation: number; checkpoint: string | null }>(
-        'SELECT generation, checkpoint FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
-        [this.projection.name],
-      );
+      // Named: prepared once per connection, as are the statements below.
+      const { rows } = await tx.query<{ generation: number; checkpoint: string | null }>({
+        name: 'projection_lock_checkpoint',
+        text: 'SELECT generation, checkpoint FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
+        values: [this.projection.name],
+      });
       if (rows[0]?.generation !== state.generation || rows[0].checkpoint !== from) {
         await tx.query('ROLLBACK');
         return false;
@@ -255,17 +257,18 @@ class Worker {
       } else if (events.length) {
         topics = await this.projection.apply(events, ctx);
       }
-      const { rowCount } = await tx.query(
-        `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
-         WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
-        [to, this.projection.name, state.generation, from],
-      );
+      const { rowCount } = await tx.query({
+        name: 'projection_move_checkpoint',
+        text: `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
+               WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
+        values: [to, this.projection.name, state.generation, from],
+      });
       if (rowCount !== 1) {
         await tx.query('ROLLBACK');
         return false;
       }
       for (const payload of notifyPayloads(this.projection.name, to, [...topics])) {
-        await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+        await tx.query({ name: 'projection_notify', text: 'SELECT pg_notify($1, $2)', values: [CHANGES_CHANNEL, payload] });
       }
       await tx.query('COMMIT');
       this.persisted = to;

@@ -49,7 +49,14 @@ export async function createEventStore(config: Pick<Config, 'eventstoreUrl'>, po
 
 export async function startPlatform(
   config: Pick<Config, 'databaseUrl' | 'embeddedDataDir' | 'eventstoreUrl'> & Partial<Pick<Config, 'embeddedPointerFile'>>,
-  opts: { projections?: Projection[]; runProjections?: boolean; log?: (m: string) => void; poolSize?: number } = {},
+  opts: {
+    projections?: Projection[];
+    /** Reactors that need the event store (Feature.reactors), added once it exists. */
+    reactors?: (store: EventStore) => Projection[];
+    runProjections?: boolean;
+    log?: (m: string) => void;
+    poolSize?: number;
+  } = {},
 ): Promise<Platform> {
   const log = opts.log ?? console.log;
   const { url, embedded } = await connectDatabase(config, log);
@@ -60,7 +67,7 @@ export async function startPlatform(
   pool.on('error', (e) => log(`database pool: ${e.message}`));
   await migrate(pool);
   const store = await createEventStore(config, pool);
-  const runner = new ProjectionRunner(pool, store, url, opts.projections ?? allProjections, { log });
+  const runner = new ProjectionRunner(pool, store, url, [...(opts.projections ?? allProjections), ...(opts.reactors?.(store) ?? [])], { log });
   if (opts.runProjections !== false) await runner.start();
   return {
     databaseUrl: url,

@@ -35,7 +35,8 @@ afterAll(async () => {
 const monday = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 async function openCalendar(user: User, clientId: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // Tall enough for the whole month below the page header: a drag's drop point must be on screen.
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1400 } })).newPage();
   await page.goto(`${t.url}/signin`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);

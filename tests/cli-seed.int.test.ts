@@ -8,6 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { createElement as h } from 'react';
 import { cleanup, render } from 'ink-testing-library';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { WrongExpectedVersionError } from '../src/eventstore/port.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 import { allProjections } from '../projections/index.ts';
 import { mailReactor } from '../src/mail/reactor.ts';
@@ -25,15 +26,16 @@ afterAll(async () => {
   await Promise.all([a, b, c].map((d) => d?.drop()));
 });
 
-const SMALL: SeedOptions = { coaches: 2, athletesPerCoach: 2, weeks: 2, seed: 7, today: '2025-06-30' };
+// Batches of 5 streams, so that several batches run side by side as at full size.
+const SMALL: SeedOptions = { coaches: 2, athletesPerCoach: 2, weeks: 2, seed: 7, today: '2025-06-30', batchSize: 5 };
 const fixedNow = () => new Date('2025-06-30T09:00:00Z');
 
-/** Every event as stored, with the ids the coach decider draws at random (invites, links) masked. */
+/** Every event as stored (ids the deciders draw, such as invites and links, included). */
 async function events(db: TestDatabase) {
   const store = new PostgresEventStore(db.pool);
   const all = await store.readAll(null, 100_000);
   return all
-    .map((e) => ({ stream: e.stream, version: e.streamVersion, type: e.type, data: JSON.stringify(e.data).replace(/"(inviteId|linkId)":"[^"]+"/g, '"$1":"…"'), source: e.metadata.source }))
+    .map((e) => ({ id: e.id, stream: e.stream, version: e.streamVersion, type: e.type, data: JSON.stringify(e.data), source: e.metadata.source }))
     .sort((x, y) => x.stream.localeCompare(y.stream) || x.version - y.version);
 }
 
@@ -61,6 +63,16 @@ describe('spotter seed', () => {
     const before = (await events(a)).length;
     await expect(runSeed({ pool: a.pool, store: new PostgresEventStore(a.pool), now: fixedNow }, SMALL)).rejects.toThrow(SeedExistsError);
     expect((await events(a)).length).toBe(before);
+  });
+
+  it('appends a batch of new streams all or nothing', async () => {
+    const store = new PostgresEventStore(c.pool);
+    const ev = (n: number) => [{ type: 'Noted', data: { n } }];
+    const ok = await store.appendMany([{ stream: 'note-a', events: ev(1), expected: 'no_stream' }, { stream: 'note-b', events: ev(2), expected: 'no_stream' }]);
+    expect(ok.map((r) => r.nextExpectedVersion)).toEqual([0, 0]);
+    await expect(store.appendMany([{ stream: 'note-c', events: ev(3), expected: 'no_stream' }, { stream: 'note-a', events: ev(4), expected: 'no_stream' }])).rejects.toThrow(WrongExpectedVersionError);
+    expect(await store.readStream('note-c')).toEqual([]);
+    expect((await store.readStream('note-a')).map((e) => e.data)).toEqual([{ n: 1 }]);
   });
 
   it('leaves events the projections turn into each coach team analytics', async () => {

@@ -116,6 +116,19 @@ describe('GET /api/team-analytics', () => {
     expect(res.body.athletes[0]).toMatchObject({ recent_workouts: 4, total_volume: 2900, avg_intensity: 120 });
   });
 
+  it('reads 1Y from all-time totals minus what lies outside, and 90D from its own months and days', async () => {
+    const all = await get(coach, 'range=all');
+    const year = await get(coach, 'range=1y');
+    expect(year.body.range).toEqual({ key: '1y', from: '2024-07-01', to: '2025-06-30' });
+    // Nothing before 2024-07-01: the year holds everything, and its previous year nothing to compare with.
+    expect(year.body.team_summary).toEqual({ ...all.body.team_summary, team_trend: null });
+    expect(year.body.athletes).toEqual(all.body.athletes);
+    expect(year.body.exercise_rankings).toEqual(all.body.exercise_rankings);
+    const quarter = await get(coach, 'range=90d');
+    // 2025-04-02..06-30 leaves out Alice's 04-01 bench (5 of 5 reps, 450 lbs), which is the previous period's only work.
+    expect(quarter.body.team_summary).toMatchObject({ total_volume: 7150, completed_volume: 67, prescribed_volume: 83, rep_completion_rate: 80.7, team_trend: -19.3 });
+  });
+
   it('answers one athlete, and zeros for an empty range', async () => {
     const one = await get(coach, `range=30d&athletes=${alice.user.id}`);
     expect(one.body.athletes).toEqual([{ athlete_id: alice.user.id, ...ALICE_30D, completion_rate: 66.7 }]);
@@ -166,10 +179,10 @@ describe('GET /api/team-analytics', () => {
   });
 
   it('keeps the same rows as a full rebuild of the training projection', async () => {
-    const tables = ['team_exercise_days', 'team_exercise_months', 'team_athlete_days', 'team_athlete_months'];
+    const tables = ['days', 'months', 'years', 'totals'].flatMap((level) => [`team_exercise_${level}`, `team_athlete_${level}`]);
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of tables) out[table] = (await t.server.platform.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`)).rows;
+      for (const table of tables) out[table] = (await t.server.platform.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows;
       return out;
     };
     const before = await snapshot();

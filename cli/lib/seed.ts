@@ -5,21 +5,23 @@
  * set with RecordSetActual. Every event carries `{ source: 'seed' }` in its metadata,
  * so mail reactors skip it (the addresses are made up).
  *
- * A new account or workout stream's command is decided on the decider's initial
- * state and appended at 'no_stream' without reading first, 200 streams per batch in
- * one transaction (one commit, not 200). Links and the live-logged sets go through
- * handleCommand like the API.
+ * Every stream the seed writes is new (accounts, each coach's invites and links, each
+ * workout), so its commands are decided one after the other on the state the
+ * decider's own evolve leaves, exactly as handleCommand would decide them, and the
+ * stream is appended at 'no_stream' without a read. Streams go in batches of 200 in
+ * one transaction (PostgresEventStore.appendMany: one commit, not 200). Ids the
+ * deciders draw come from the stream's name, so a seed always writes the same events.
  */
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
 import type { PostgresEventStore } from '../../src/eventstore/postgres.ts';
-import { deterministicId, handleCommand } from '../../src/commands/handle-command.ts';
+import { deterministicId } from '../../src/commands/handle-command.ts';
 import type { Decider, DomainEvent } from '../../src/domain/decider.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { userDecider, userStream } from '../../src/domain/accounts/user.ts';
-import { coachDecider, coachStream, type CoachCommand } from '../../src/domain/coaching/coach.ts';
-import { workoutDecider, workoutStream } from '../../src/domain/training/workout.ts';
+import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/domain/coaching/coach.ts';
+import type { TrainingEvent } from '../../src/domain/training/events.ts';
+import { workoutDecider, workoutStream, type WorkoutCommand } from '../../src/domain/training/workout.ts';
 import { todayIn } from '../../src/domain/accounts/time-zone.ts';
 import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedCoach, type SeedPerson, type SeedSize, type SeedWorkout } from '../../src/domain/seed/plan.ts';
 
@@ -39,6 +41,8 @@ export interface SeedDeps {
 export interface SeedOptions extends SeedSize {
   /** The last day before which training is planned (default: today, UTC). */
   today?: string;
+  /** New streams per append batch (default 200). */
+  batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -68,11 +72,31 @@ async function pooled<T>(items: Iterable<T>, limit: number, work: (item: T) => P
   await Promise.all(lanes);
 }
 
-/** A command on a stream that does not exist yet, decided on the decider's initial state. */
-function decideNew<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, command: C, actor: string, now: Date): NewStream {
-  const events = decider.decide(command, decider.initialState(), { userId: actor, now, newId: randomUUID });
-  const metadata = { ...SEED_META, userId: actor, at: now.toISOString() };
-  return { stream, expected: 'no_stream', events: events.map((e, i) => ({ type: e.type, data: e.data, metadata, id: deterministicId(`seed:${stream}:${i}`) })) };
+/**
+ * Commands on a stream that does not exist yet, each decided on the state the
+ * previous ones left (through the decider's own evolve), as handleCommand would
+ * decide them one after the other: appended together at 'no_stream'.
+ */
+function decideNew<S, C, E extends DomainEvent>(stream: string, decider: Decider<S, C, E>, commands: Step<C, E>[], now: Date): NewStream {
+  let state = decider.initialState();
+  let last: E[] = [];
+  const out: NewEvent[] = [];
+  // Ids the decider draws (invites, links) follow from the stream: the same seed, the same ids.
+  let drawn = 0;
+  const newId = () => deterministicId(`seed-id:${stream}:${drawn++}`);
+  for (const { command, actor } of commands) {
+    last = decider.decide(typeof command === 'function' ? (command as (l: E[]) => C)(last) : command, state, { userId: actor, now, newId });
+    state = last.reduce(decider.evolve, state);
+    const metadata = { ...SEED_META, userId: actor, at: now.toISOString() };
+    for (const e of last) out.push({ type: e.type, data: e.data, metadata, id: deterministicId(`seed:${stream}:${out.length}`) });
+  }
+  return { stream, expected: 'no_stream', events: out };
+}
+
+/** A command, or one built from the events the previous command decided (an accept needs the invite's id). */
+interface Step<C, E> {
+  command: C | ((previous: E[]) => C);
+  actor: string;
 }
 
 interface NewStream {
@@ -128,32 +152,30 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   );
 
   // 2. Accounts, confirmed (as an invitation would leave them: no confirmation round trip).
-  for (const batch of chunks(people, BATCH)) {
-    events += await appendNew(deps.store, batch.map((p) => decideNew(userStream(p.id), userDecider, { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, p.id, now())));
+  for (const batch of chunks(people, opts.batchSize ?? BATCH)) {
+    events += await appendNew(
+      deps.store,
+      batch.map((p) => decideNew(userStream(p.id), userDecider, [{ command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id }], now())),
+    );
   }
 
-  // 3. Invite → accept → link, per coach in order (one coach stream), coaches side by side.
+  // 3. Each coach's stream: invite → accept (as the athlete) → link, for every athlete, in one append.
   let links = 0;
-  await pooled(coaches, IN_FLIGHT, async (coach) => {
-    const onCoach = async (actor: string, command: CoachCommand) => {
-      const r = await handleCommand(deps.store, coachStream(coach.id), coachDecider, command, { userId: actor, now, metadata: SEED_META });
-      events += r.events.length;
-      return r;
-    };
-    for (const a of coach.athletes) {
+  for (const batch of chunks(coaches, opts.batchSize ?? BATCH)) {
+    const streams: NewStream[] = [];
+    for (const coach of batch) {
       try {
-        const sent = await onCoach(coach.id, { type: 'SendInvite', coachId: coach.id, coachEmail: coach.email, coachName: coach.fullName, email: a.email, athleteName: a.fullName });
-        const inviteId = (sent.events[0]!.data as { inviteId: string }).inviteId;
-        await onCoach(a.id, { type: 'AcceptInvite', coachId: coach.id, inviteId, athleteId: a.id, athleteEmail: a.email });
-        await onCoach(coach.id, { type: 'LinkClient', coachId: coach.id, email: a.email, athleteId: a.id });
-        links++;
+        streams.push(decideNew(coachStream(coach.id), coachDecider, coachCommands(coach), now()));
       } catch (e) {
-        failures.push(`link ${a.email} to ${coach.email}: ${(e as Error).message}`);
+        failures.push(`links of ${coach.email}: ${(e as Error).message}`);
       }
     }
-  });
+    events += await appendNew(deps.store, streams);
+    links += streams.reduce((n, s) => n + s.events.filter((e) => e.type === 'ClientLinked').length, 0);
+  }
 
-  // 4. Training: every workout a new stream, many in flight; the last session logged live.
+  // 4. Training: a stream per workout, planned by the coach; the athlete's last session
+  // planned bare and then logged set by set (RecordSetActual, as from the phone).
   const athletes = coaches.flatMap((c) => c.athletes.map((a) => ({ coach: c, athlete: a })));
   const perAthlete = athletes.length ? athleteProgramme(opts, athletes[0]!.athlete, 0, today).length : 0;
   const total = athletes.length * perAthlete;
@@ -161,48 +183,25 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   let workouts = 0;
   let sets = 0;
   let loggedSets = 0;
-  const live: { coach: SeedCoach; athleteId: string; workout: SeedWorkout }[] = [];
   function* jobs() {
     for (const [i, { coach, athlete }] of athletes.entries()) {
-      for (const workout of athleteProgramme(opts, athlete, i, today)) yield { coach, athleteId: athlete.id, workout };
+      for (const workout of athleteProgramme(opts, athlete, i, today)) yield { coachId: coach.id, athleteId: athlete.id, workout };
     }
   }
-  await pooled(chunks(jobs(), BATCH), BATCHES_IN_FLIGHT, async (batch) => {
-    const streams = batch.map(({ workout, athleteId, coach }) => {
-      const content = workout.loggedLive ? { ...workout.content, exercises: withoutActuals(workout.content.exercises) } : workout.content;
-      return decideNew(workoutStream(workout.id), workoutDecider, { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, coach.id, now());
-    });
+  await pooled(chunks(jobs(), opts.batchSize ?? BATCH), BATCHES_IN_FLIGHT, async (batch) => {
     try {
-      const n = await appendNew(deps.store, streams);
-      events += n;
+      const streams = batch.map((job) => decideNew(workoutStream(job.workout.id), workoutDecider, workoutCommands(job), now()));
+      // Read `events` only after the await: two batches run side by side.
+      const appended = await appendNew(deps.store, streams);
+      events += appended;
       workouts += batch.length;
-      for (const job of batch) {
-        sets += setCount(job.workout);
-        if (job.workout.loggedLive) live.push(job);
-      }
+      for (const job of batch) sets += setCount(job.workout);
+      loggedSets += streams.reduce((n, s) => n + s.events.filter((e) => e.type === 'SetActualRecorded').length, 0);
     } catch (e) {
       failures.push(`${batch.length} workouts from ${batch[0]!.workout.content.date} (athlete ${batch[0]!.athleteId}): ${(e as Error).message}`);
     }
     done += batch.length;
     opts.onProgress?.(done, total);
-  });
-
-  // 5. The athletes log their last session set by set, as from the phone.
-  await pooled(live, IN_FLIGHT, async ({ athleteId, workout }) => {
-    for (const [exerciseIndex, exercise] of workout.content.exercises.entries()) {
-      for (const [setIndex, set] of exercise.sets.entries()) {
-        if (!set.actual) continue;
-        const r = await handleCommand(
-          deps.store,
-          workoutStream(workout.id),
-          workoutDecider,
-          { type: 'RecordSetActual', exerciseIndex, setIndex, actual: set.actual, mayAct: true },
-          { userId: athleteId, now, metadata: SEED_META },
-        );
-        events += r.events.length;
-        loggedSets++;
-      }
-    }
   });
 
   const secondsTaken = (Date.now() - started) / 1000;
@@ -220,6 +219,31 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
     eventsPerSecond: secondsTaken > 0 ? Math.round(events / secondsTaken) : events,
     failures,
   };
+}
+
+function coachCommands(coach: SeedCoach): Step<CoachCommand, CoachEvent>[] {
+  const out: Step<CoachCommand, CoachEvent>[] = [];
+  for (const a of coach.athletes) {
+    const inviteOf = (sent: CoachEvent[]) => (sent[0]!.data as { inviteId: string }).inviteId;
+    out.push(
+      { command: { type: 'SendInvite', coachId: coach.id, coachEmail: coach.email, coachName: coach.fullName, email: a.email, athleteName: a.fullName }, actor: coach.id },
+      { command: (sent) => ({ type: 'AcceptInvite', coachId: coach.id, inviteId: inviteOf(sent), athleteId: a.id, athleteEmail: a.email }), actor: a.id },
+      { command: { type: 'LinkClient', coachId: coach.id, email: a.email, athleteId: a.id }, actor: coach.id },
+    );
+  }
+  return out;
+}
+
+function workoutCommands({ coachId, athleteId, workout }: { coachId: string; athleteId: string; workout: SeedWorkout }): Step<WorkoutCommand, TrainingEvent>[] {
+  const content = workout.loggedLive ? { ...workout.content, exercises: withoutActuals(workout.content.exercises) } : workout.content;
+  const out: Step<WorkoutCommand, TrainingEvent>[] = [{ command: { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, actor: coachId }];
+  if (!workout.loggedLive) return out;
+  for (const [exerciseIndex, exercise] of workout.content.exercises.entries()) {
+    for (const [setIndex, set] of exercise.sets.entries()) {
+      if (set.actual) out.push({ command: { type: 'RecordSetActual', exerciseIndex, setIndex, actual: set.actual, mayAct: true }, actor: athleteId });
+    }
+  }
+  return out;
 }
 
 export const seedExitCode = (r: SeedResult) => (r.failures.length ? 1 : 0);

@@ -36,7 +36,7 @@ export function parseAthletes(value: string | undefined): string[] | null {
 export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool; now: () => Date }) {
   app.get<{ Querystring: Static<typeof Query> }>(
     '/api/team-analytics',
-    { preHandler: app.requireUser, schema: { tags: ['team-analytics'], querystring: Query } },
+    { preHandler: app.requireCoach, schema: { tags: ['team-analytics'], querystring: Query } },
     async (req) => {
       const coachId = userIdOf(req);
       const q = req.query;

@@ -56,7 +56,10 @@ const assignmentId = (value: string) => {
 };
 
 export function templateRoutes(app: FastifyInstance, deps: TemplatesDeps) {
-  const guard = { preHandler: app.requireUser };
+  // Templates are a coach's tool: athlete-only accounts are refused on the server, not
+  // only hidden in the navigation. An athlete may still list their own assignments.
+  const guard = { preHandler: app.requireCoach };
+  const anyUser = { preHandler: app.requireUser };
   const tags = ['program-templates'];
 
   app.get('/api/program-templates', { ...guard, schema: { tags } }, async (req) => ({ data: await listTemplates(deps.pool, userIdOf(req)) }));
@@ -113,7 +116,7 @@ export function templateRoutes(app: FastifyInstance, deps: TemplatesDeps) {
     },
   );
 
-  app.get<{ Querystring: Static<typeof AssignmentsQuery> }>('/api/assignments', { ...guard, schema: { tags, querystring: AssignmentsQuery } }, async (req) => {
+  app.get<{ Querystring: Static<typeof AssignmentsQuery> }>('/api/assignments', { ...anyUser, schema: { tags, querystring: AssignmentsQuery } }, async (req) => {
     const athleteId = req.query.athlete_id;
     if (!isUuid(athleteId)) throw new DomainError(400, 'athlete_id must be a user id.');
     if (!(await canActFor(deps.pool, userIdOf(req), athleteId))) throw new DomainError(403, 'You can only see the training of yourself or of athletes you coach.');

@@ -2,9 +2,10 @@
  * GET /api/team-analytics: sums the team analytics read model (projections/team-analytics.ts)
  * for a coach's linked athletes. Never reads workouts or events.
  *
- * A range is split into whole calendar months (read from the month rows) and the
- * days at either end (read from the day rows), so a year costs ~12 month rows plus
- * at most ~60 day rows per athlete and exercise.
+ * A range is read as signed parts of the day, month, year and all-time tables
+ * (periodParts): 7D–90D as their own months and edge days; 1Y and All as all-time
+ * totals minus the years, months and days outside them, so the cost follows the
+ * number of athletes and exercises rather than the length of the history.
  */
 import type pg from 'pg';
 import { DomainError } from '../decider.ts';
@@ -14,38 +15,89 @@ import { zeroFigures, type TeamFigures } from './figures.ts';
 import { RANGE_DAYS, summarise, type AthleteTotals, type CompletionMode, type TeamAnalytics, type TeamMember, type TeamRange } from './summary.ts';
 
 export const NOT_YOUR_ATHLETE = 'You can only see the team analytics of athletes you coach.';
-/** Before any workout the product can hold: the lower bound of 'all'. */
+/** Bounds outside any date the product holds: the complement of a range runs to these. */
 const BEGINNING = '1900-01-01';
+const END = '3000-01-01';
 
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
+const nextMonth = (month: string) => monthOf(addDays(monthOf(month), 31));
+const nextYear = (date: string) => `${Number(date.slice(0, 4)) + 1}-01-01`;
 
 interface Period {
   from: string;
   to: string;
 }
 
-/** Month rows in [monthFrom, monthTo) and day rows of [from, to] outside them. */
-function buckets(p: Period): [from: string, to: string, monthFrom: string, monthTo: string] {
-  const monthFrom = p.from.endsWith('-01') ? p.from : monthOf(addDays(monthOf(p.from), 31));
-  const monthTo = monthOf(addDays(p.to, 1));
-  // No whole month inside: read days only (an empty month window).
-  return monthFrom < monthTo ? [p.from, p.to, monthFrom, monthTo] : [p.from, p.to, monthTo, monthTo];
+/** Rows of one granularity whose key lies in [from, to), counted with a sign. */
+export interface Part {
+  level: 'days' | 'months' | 'years' | 'totals';
+  from: string;
+  to: string;
+  sign: 1 | -1;
 }
 
+/** The half-open interval [a, b) as whole years, whole months and edge days: the fewest rows that cover it exactly. */
+export function decompose(a: string, b: string, sign: 1 | -1 = 1): Part[] {
+  if (a >= b) return [];
+  const yFrom = a.endsWith('-01-01') ? a : nextYear(a);
+  const yTo = yearOf(b);
+  if (yFrom < yTo) return [...months(a, yFrom, sign), { level: 'years', from: yFrom, to: yTo, sign }, ...months(yTo, b, sign)];
+  return months(a, b, sign);
+}
+
+function months(a: string, b: string, sign: 1 | -1): Part[] {
+  if (a >= b) return [];
+  const mFrom = a.endsWith('-01') ? a : nextMonth(a);
+  const mTo = monthOf(b);
+  if (mFrom >= mTo) return [{ level: 'days', from: a, to: b, sign }];
+  const parts: Part[] = [];
+  if (a < mFrom) parts.push({ level: 'days', from: a, to: mFrom, sign });
+  parts.push({ level: 'months', from: mFrom, to: mTo, sign });
+  if (mTo < b) parts.push({ level: 'days', from: mTo, to: b, sign });
+  return parts;
+}
+
+/** Everything before `date`: what 1Y and All subtract from the all-time totals. */
+const before = (date: string, sign: 1 | -1): Part[] => decompose(BEGINNING, date, sign);
+
+/**
+ * A period [from, to] as signed parts. Long periods (1Y, All) read all-time totals
+ * minus what lies before and after them, which year rows keep to a few rows however
+ * long the history; short ones read their own months and days.
+ */
+export function periodParts(p: Period, long: boolean): Part[] {
+  const end = addDays(p.to, 1);
+  if (!long) return decompose(p.from, end);
+  return [{ level: 'totals', from: BEGINNING, to: END, sign: 1 }, ...before(p.from, -1), ...decompose(end, END, -1)];
+}
+
+/** The previous period: 1Y's as "before this year" minus "before the previous year", the others as their own parts. */
+export function previousParts(p: Period, long: boolean): Part[] {
+  return long ? [...before(addDays(p.to, 1), 1), ...before(p.from, -1)] : decompose(p.from, addDays(p.to, 1));
+}
+
+const KEY: Record<Part['level'], string | null> = { days: 'date', months: 'month', years: 'year', totals: null };
+const FIGURE_NAMES = ['prescribed_sets', 'completed_sets', 'prescribed_reps', 'completed_reps', 'volume', 'load_sum', 'load_sets'] as const;
 const FIGURES = `sum(prescribed_sets)::int AS prescribed_sets, sum(completed_sets)::int AS completed_sets,
   sum(prescribed_reps)::float8 AS prescribed_reps, sum(completed_reps)::float8 AS completed_reps,
   sum(volume)::float8 AS volume, sum(load_sum)::float8 AS load_sum, sum(load_sets)::int AS load_sets`;
 
-/** The day and month rows of one table pair covering a period, as one UNION ALL. */
-function parts(kind: 'athlete' | 'exercise', columns: string, athletesParam: string, first: number): string {
-  const [f, t, mf, mt] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
-  return `SELECT ${columns} FROM team_${kind}_months WHERE athlete_id = ANY(${athletesParam}::uuid[]) AND month >= ${mf}::date AND month < ${mt}::date
-          UNION ALL
-          SELECT ${columns} FROM team_${kind}_days WHERE athlete_id = ANY(${athletesParam}::uuid[]) AND date BETWEEN ${f}::date AND ${t}::date
-             AND NOT (date >= ${mf}::date AND date < ${mt}::date)`;
+/** One UNION ALL over the parts, each figure carrying its part's sign; $1 is the athlete ids, the bounds follow in `params`. */
+function partsSql(kind: 'athlete' | 'exercise', keys: string[], figures: readonly string[], parts: Part[], params: unknown[]): string {
+  return parts
+    .map((part) => {
+      const key = KEY[part.level];
+      let where = 'athlete_id = ANY($1::uuid[])';
+      if (key) {
+        params.push(part.from, part.to);
+        where += ` AND ${key} >= $${params.length - 1}::date AND ${key} < $${params.length}::date`;
+      }
+      const columns = [...keys, ...figures.map((f) => (part.sign === 1 ? f : `-${f} AS ${f}`))].join(', ');
+      return `SELECT ${columns} FROM team_${kind}_${part.level} WHERE ${where}`;
+    })
+    .join('\n UNION ALL ');
 }
-
-const FIGURE_COLUMNS = 'prescribed_sets, completed_sets, prescribed_reps, completed_reps, volume, load_sum, load_sets';
 
 /** The coach's linked athletes (never the coach), by name. */
 export async function teamMembers(db: pg.Pool, coachId: string): Promise<TeamMember[]> {
@@ -80,11 +132,10 @@ export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnal
   const team = await teamMembers(db, q.coachId);
   let members = team;
   if (q.athleteIds) {
-    const linked = new Map(team.map((m) => [m.id, m]));
-    const wanted = [...new Set(q.athleteIds)];
-    if (wanted.some((id) => !linked.has(id))) throw new DomainError(403, NOT_YOUR_ATHLETE);
-    const chosen = new Set(wanted);
-    members = team.filter((m) => chosen.has(m.id));
+    const linked = new Set(team.map((m) => m.id));
+    const wanted = new Set(q.athleteIds);
+    if ([...wanted].some((id) => !linked.has(id))) throw new DomainError(403, NOT_YOUR_ATHLETE);
+    members = team.filter((m) => wanted.has(m.id));
   }
   const { current, previous } = periods(q.range, q.today);
   const ids = members.map((m) => m.id);
@@ -93,17 +144,24 @@ export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnal
     return summarise({ range, mode: q.mode, members, athleteTotals: new Map(), exerciseTotals: new Map(), previous: previous ? zeroFigures() : null });
   }
 
+  const long = q.range === '1y' || q.range === 'all';
+  const parts = periodParts(current, long);
+  const athleteParams: unknown[] = [ids];
   const athleteSql = `SELECT athlete_id, sum(done_workouts)::int AS done_workouts, ${FIGURES}
-    FROM (${parts('athlete', `athlete_id, done_workouts, ${FIGURE_COLUMNS}`, '$1', 2)}) x GROUP BY athlete_id`;
+    FROM (${partsSql('athlete', ['athlete_id'], ['done_workouts', ...FIGURE_NAMES], parts, athleteParams)}) x GROUP BY athlete_id`;
+  const exerciseParams: unknown[] = [ids];
+  // A complement leaves exercises whose rows cancel out: only those with something prescribed in the range count.
   const exerciseSql = `SELECT athlete_id, exercise_name, ${FIGURES}
-    FROM (${parts('exercise', `athlete_id, exercise_name, ${FIGURE_COLUMNS}`, '$1', 2)}) x GROUP BY athlete_id, exercise_name`;
-  const previousSql = `SELECT ${FIGURES} FROM (${parts('athlete', FIGURE_COLUMNS, '$1', 2)}) x`;
+    FROM (${partsSql('exercise', ['athlete_id', 'exercise_name'], FIGURE_NAMES, parts, exerciseParams)}) x
+    GROUP BY athlete_id, exercise_name HAVING sum(prescribed_sets) > 0`;
+  const previousParams: unknown[] = [ids];
+  const previousSql = previous ? `SELECT ${FIGURES} FROM (${partsSql('athlete', [], FIGURE_NAMES, previousParts(previous, long), previousParams)}) x` : null;
 
   type Row = TeamFigures & { athlete_id: string };
-  const [athletes, exercises, before] = await Promise.all([
-    db.query<Row & { done_workouts: number }>(athleteSql, [ids, ...buckets(current)]),
-    db.query<Row & { exercise_name: string }>(exerciseSql, [ids, ...buckets(current)]),
-    previous ? db.query<TeamFigures>(previousSql, [ids, ...buckets(previous)]) : null,
+  const [athletes, exercises, earlier] = await Promise.all([
+    db.query<Row & { done_workouts: number }>(athleteSql, athleteParams),
+    db.query<Row & { exercise_name: string }>(exerciseSql, exerciseParams),
+    previousSql ? db.query<TeamFigures>(previousSql, previousParams) : null,
   ]);
 
   const athleteTotals = new Map<string, AthleteTotals>(athletes.rows.map((r) => [r.athlete_id, r]));
@@ -113,6 +171,7 @@ export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnal
     own.set(r.exercise_name, r);
     exerciseTotals.set(r.athlete_id, own);
   }
-  const prev = before ? { ...zeroFigures(), ...Object.fromEntries(Object.entries(before.rows[0] ?? {}).map(([k, v]) => [k, v ?? 0])) } : null;
-  return summarise({ range, mode: q.mode, members, athleteTotals, exerciseTotals, previous: prev as TeamFigures | null });
+  const row = earlier?.rows[0];
+  const prev: TeamFigures | null = earlier ? { ...zeroFigures(), ...Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, v ?? 0])) } : null;
+  return summarise({ range, mode: q.mode, members, athleteTotals, exerciseTotals, previous: prev });
 }

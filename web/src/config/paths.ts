@@ -80,6 +80,10 @@ export const paths = {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
     },
+    becomeCoach: {
+      path: '/become-coach',
+      getHref: () => '/become-coach',
+    },
     settings: {
       path: '/settings',
       getHref: () => '/settings',

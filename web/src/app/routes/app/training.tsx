@@ -4,6 +4,8 @@ import { PerformancePanel } from '../../../features/performance/components/perfo
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useUser } from '../../../lib/auth';
+import { InvitationsForYou } from '../../../features/clients/components/invitations-for-you';
+import '../../../features/clients/components/clients.css';
 
 const localToday = () => new Date().toLocaleDateString('en-CA');
 
@@ -17,7 +19,11 @@ export function Component() {
     <>
       <title>{`${mode === 'workouts' ? 'My Training' : MODE_TITLES.performance} · Spotter`}</title>
       {mode === 'workouts' ? (
-        <TrainingPage headerActions={modeSwitch} />
+        <>
+          {/* An athlete-only account has no Clients page: a new coach's invitation shows here. */}
+          {!user.isCoach && <InvitationsForYou />}
+          <TrainingPage headerActions={modeSwitch} />
+        </>
       ) : (
         <>
           <PageHeader title={MODE_TITLES.performance} description="Your records, scores and progression." actions={modeSwitch} />
