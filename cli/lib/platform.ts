@@ -8,6 +8,7 @@ import type { Projection } from '../../projections/projection.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { mailReactor } from '../../src/mail/reactor.ts';
 import { startPlatform, type Platform } from '../../src/platform.ts';
+import { resolveDatabase } from './database.ts';
 import { featureReactors } from '../../src/features.ts';
 
 /** What the logic functions need; tests build it from a test database. */
@@ -22,7 +23,7 @@ export function serverProjections(config: Pick<Config, 'appUrl'>): Projection[] 
 }
 
 export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = await resolveDatabase(loadConfig());
   const platform = await startPlatform(config, {
     projections: serverProjections(config),
     // Listed in status like the server's (never run here).
