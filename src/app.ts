@@ -130,9 +130,11 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, operatorKey, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
 
   const featureDeps: FeatureDeps = { config, pool: platform.pool, store: platform.store, runner: platform.runner, auth, now };
+  const stopFeatures: (() => void)[] = [];
   for (const f of features) {
     await f.routes?.(app, featureDeps);
-    await f.start?.(featureDeps);
+    const stop = await f.start?.(featureDeps);
+    if (stop) stopFeatures.push(stop);
   }
 
   const serveWeb = fs.existsSync(config.webDistDir);
@@ -169,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     operatorKey,
     sessionCache,
     async close() {
+      for (const stop of stopFeatures) stop();
       await hub.stop();
       await app.close();
       await sender.stop();

@@ -46,8 +46,11 @@ export interface Feature {
    * so they get it as an argument rather than through a global.
    */
   reactors?(deps: { store: EventStore }): Projection[];
-  /** Runs once after migrations, before the server listens (e.g. loading a catalogue). */
-  start?(deps: FeatureDeps): Promise<void>;
+  /**
+   * Runs once after migrations, before the server listens (e.g. loading a catalogue).
+   * May return a stop function (a timer's), which the app calls when it closes.
+   */
+  start?(deps: FeatureDeps): Promise<void | (() => void)>;
 }
 
 // One line per feature.

@@ -21,10 +21,19 @@ export const recapsFeature: Feature = {
   async start(deps) {
     const schedule = deps.config.recapSchedule;
     if (!schedule) return;
+    let stopped = false;
     const tick = () =>
-      runScheduledRecaps(deps, schedule).catch((e: Error) => console.error(`weekly recaps: ${e.message}`));
-    // unref: the schedule never keeps a stopping server alive.
-    setInterval(() => void tick(), SCHEDULE_POLL_MS).unref();
+      runScheduledRecaps(deps, schedule).catch((e: Error) => {
+        // A pass still running when the server closes loses its pool: nothing to report.
+        if (!stopped) console.error(`weekly recaps: ${e.message}`);
+      });
+    // unref: the schedule never keeps a stopping server alive; the app stops it on close.
+    const timer = setInterval(() => void tick(), SCHEDULE_POLL_MS);
+    timer.unref();
     void tick();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   },
 };

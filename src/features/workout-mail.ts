@@ -23,5 +23,6 @@ export const workoutMailFeature: Feature = {
       });
     }, FLUSH_EVERY_MS);
     timer.unref();
+    return () => clearInterval(timer);
   },
 };
