@@ -35,14 +35,15 @@ afterAll(async () => {
 const monday = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 async function openCalendar(user: User, clientId: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // Tall enough for the whole month below the page header: a drag's drop point must be on screen.
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1400 } })).newPage();
   await page.goto(`${t.url}/signin`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL('**/clients');
   await page.goto(`${t.url}/calendar/${clientId}`);
-  await page.getByRole('heading', { name: 'Training Calendar' }).waitFor();
+  await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
   return page;
 }
 
@@ -225,7 +226,7 @@ describe('the coach calendar in the browser', () => {
     expect(await workoutsOn(mon, addDays(mon, 6))).toHaveLength(0);
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Training Calendar' }).waitFor();
+    await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
     await nav.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => nav.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     const back = await workoutsOn(mon, addDays(mon, 6));

@@ -9,13 +9,15 @@ import { DropdownMenu } from '../ui/dropdown-menu';
 import { ChevronDownIcon, LogOutIcon, LogoMark, SettingsIcon } from '../ui/icons';
 import './shell.css';
 
-const NAV_ITEMS = [
-  { label: 'Clients', to: paths.app.clients.getHref() },
+// `coach`: shown to coaches only; `athleteOnly`: shown only to accounts that are not coaches.
+const NAV_ITEMS: { label: string; to: string; coach?: true; athleteOnly?: true }[] = [
+  { label: 'Clients', to: paths.app.clients.getHref(), coach: true },
   { label: 'My Training', to: paths.app.training.getHref() },
   { label: 'Library', to: paths.app.library.getHref() },
   { label: 'Chat', to: paths.app.chat.getHref() },
-  { label: 'Templates', to: paths.app.programTemplates.getHref() },
-  { label: 'Team Analytics', to: paths.app.teamAnalytics.getHref() },
+  { label: 'Templates', to: paths.app.programTemplates.getHref(), coach: true },
+  { label: 'Team Analytics', to: paths.app.teamAnalytics.getHref(), coach: true },
+  { label: 'Become a coach', to: paths.app.becomeCoach.getHref(), athleteOnly: true },
 ];
 
 function initials(name: string, email: string): string {
@@ -43,8 +45,7 @@ function UserMenu() {
           key: 'settings',
           label: 'Settings',
           icon: <SettingsIcon />,
-          badge: 'coming soon',
-          disabled: true,
+          onSelect: () => navigate(paths.app.settings.getHref()),
         },
         {
           key: 'signout',
@@ -81,11 +82,14 @@ type DashboardLayoutProps = {
   children: ReactNode;
   /** Extra controls before the theme toggle (the Contacts button, later Delete/Undo). */
   actions?: ReactNode;
+  /** Something shown beside a navigation item, by its label (the Chat unread badge). */
+  navBadges?: Partial<Record<string, ReactNode>>;
 };
 
 /** The frame of every signed-in page: top navigation, then the page. */
-export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
+export function DashboardLayout({ children, actions, navBadges }: DashboardLayoutProps) {
   const [pageActions, setPageActions] = useState<HTMLElement | null>(null);
+  const isCoach = useAuth().user?.isCoach === true;
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -93,18 +97,19 @@ export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
       </a>
       <header className="topbar">
         <div className="topbar__inner">
-          <Link to={paths.app.clients.getHref()} className="brand">
+          <Link to={isCoach ? paths.app.clients.getHref() : paths.app.training.getHref()} className="brand">
             <LogoMark />
             <span>Spotter</span>
           </Link>
           <nav aria-label="Main" className="topnav">
-            {NAV_ITEMS.map((item) => (
+            {NAV_ITEMS.filter((item) => (item.coach ? isCoach : item.athleteOnly ? !isCoach : true)).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
                 className={({ isActive }) => cx('topnav__link', isActive && 'topnav__link--active')}
               >
                 {item.label}
+                {navBadges?.[item.label]}
               </NavLink>
             ))}
           </nav>

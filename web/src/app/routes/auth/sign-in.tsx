@@ -6,10 +6,10 @@ import { SignInForm } from '../../../features/auth/components/sign-in-form';
 
 export function Component() {
   const [params] = useSearchParams();
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   if (status === 'loading') return null;
   // Signing in twice means nothing: send a signed-in user to the dashboard.
-  if (status === 'authenticated') return <Navigate to={paths.app.clients.getHref()} replace />;
+  if (status === 'authenticated') return <Navigate to={user?.isCoach ? paths.app.clients.getHref() : paths.app.training.getHref()} replace />;
   return (
     <AuthLayout>
       <title>Sign In · Spotter</title>

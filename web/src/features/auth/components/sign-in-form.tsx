@@ -42,7 +42,8 @@ export function SignInForm({ message }: { message: string | null }) {
     signIn.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => navigate(paths.app.clients.getHref(), { replace: true }),
+        // A coach lands on their clients; an athlete-only account on their own training.
+        onSuccess: (session) => navigate(session.user.isCoach ? paths.app.clients.getHref() : paths.app.training.getHref(), { replace: true }),
         onError: (error) => {
           const needsConfirmation = isUnconfirmedEmailError(error);
           setUnconfirmed(needsConfirmation);
@@ -81,7 +82,7 @@ export function SignInForm({ message }: { message: string | null }) {
 
   return (
     <div className="auth-card">
-      <AuthHeader title="Welcome back" description="Sign in to your coaching dashboard." />
+      <AuthHeader title="Welcome back" description="Sign in to plan and follow training, as a coach or as an athlete." />
 
       {message && <Alert variant="success">{message}</Alert>}
 

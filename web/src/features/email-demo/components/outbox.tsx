@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { MailIcon, RefreshIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 import { EmailPreview } from './email-preview';
@@ -49,6 +49,10 @@ export function Outbox() {
           <div className="outbox__status">
             <Spinner label="Loading the outbox" />
           </div>
+        ) : outbox.isError && outbox.error instanceof ApiError && outbox.error.status === 401 ? (
+          // The outbox holds sign-in links: only the operator's link (printed in the
+          // console when the server starts) shows every mail; a user sees their own.
+          <Alert variant="info">Sign in to see the mails sent to you, or open the operator link printed in the server's console to see every mail.</Alert>
         ) : outbox.isError ? (
           <Alert variant="error">{errorMessage(outbox.error, 'Could not load the outbox.')}</Alert>
         ) : messages.length === 0 ? (

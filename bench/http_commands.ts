@@ -1,0 +1,178 @@
+/**
+ * Saturation throughput of the command path over HTTP (issue 16): 20 clients, each on
+ * its own user (PUT /api/profile), then each on its own training (60% set actuals,
+ * 20% workout revisions, 20% creations, on workouts of its own). The load client runs
+ * in its own process (load-client.ts), so the server's event loop is the server's.
+ * Printed beside each figure: 409s seen by the client, version conflicts and retries
+ * inside the server, new database connections, and CPU milliseconds per command of
+ * the server process and of PostgreSQL (all its processes), which hold on a noisy
+ * machine where the rate does not.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+import { commandStats } from '../src/commands/handle-command.ts';
+import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
+import type { LoadClient, LoadPlan, LoadResult } from './load-client.ts';
+
+const CLIENTS = 20;
+const WARMUP_MS = 1500;
+const MEASURE_MS = Number(process.env.BENCH_HTTP_MS ?? 6000);
+const PASSWORD = 'bench-password-1';
+
+/** CPU seconds of every PostgreSQL process: the postmaster's own and reaped children's, plus live children's. */
+function postgresCpuMs(postmaster: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid: number | string) => {
+    try {
+      const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return s.slice(s.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const own = stat(postmaster);
+  if (!own) return NaN;
+  // Fields after the name, 0-based: ppid 1, utime 11, stime 12, cutime 13, cstime 14.
+  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const f = stat(pid);
+    if (f && Number(f[1]) === postmaster) total += Number(f[11]) + Number(f[12]);
+  }
+  return (total * 1000) / ticks;
+}
+
+interface Window {
+  result: LoadResult;
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  conflicts: number;
+  retries: number;
+  newConnections: number;
+}
+
+async function measure(server: RunningServer, plan: LoadPlan, postmaster: number): Promise<Window> {
+  let opened = 0;
+  const onConnect = () => opened++;
+  server.platform.pool.on('connect', onConnect);
+  const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { stdio: 'inherit' });
+  let startCpu = process.cpuUsage();
+  let startPg = 0;
+  let startStats = { ...commandStats };
+  let startOpened = 0;
+  let end: Omit<Window, 'result'> | null = null;
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    child.on('message', (m: { type: string; result?: LoadResult; error?: string }) => {
+      if (m.type === 'measure-start') {
+        startCpu = process.cpuUsage();
+        startPg = postgresCpuMs(postmaster);
+        startStats = { ...commandStats };
+        startOpened = opened;
+        setTimeout(() => {
+          const cpu = process.cpuUsage(startCpu);
+          end = {
+            serverCpuMs: (cpu.user + cpu.system) / 1000,
+            postgresCpuMs: postgresCpuMs(postmaster) - startPg,
+            conflicts: commandStats.conflicts - startStats.conflicts,
+            retries: commandStats.retries - startStats.retries,
+            newConnections: opened - startOpened,
+          };
+        }, plan.measureMs);
+      } else if (m.type === 'result') resolve(m.result!);
+      else if (m.type === 'error') reject(new Error(m.error));
+    });
+    child.on('exit', (code) => code && reject(new Error(`load client exited with ${code}`)));
+    child.send(plan);
+  });
+  server.platform.pool.off('connect', onConnect);
+  while (!end) await new Promise((r) => setTimeout(r, 10));
+  return { result, ...(end as Omit<Window, 'result'>) };
+}
+
+function report(name: string, w: Window, measureMs: number): Record<string, number> {
+  const perS = w.result.ok / (measureMs / 1000);
+  const lat = w.result.latenciesMs.sort((a, b) => a - b);
+  const per = (ms: number) => (w.result.ok ? round(ms / w.result.ok, 3) : -1);
+  log(`  ${w.result.ok} ok in ${measureMs / 1000} s: ${round(perS)}/s; latency p50 ${round(percentile(lat, 50), 1)} ms, p99 ${round(percentile(lat, 99), 1)} ms`);
+  log(`  statuses ${JSON.stringify(w.result.byStatus)} (409s: ${w.result.byStatus['409'] ?? 0}); server version conflicts ${w.conflicts}, retries ${w.retries}; new connections ${w.newConnections}`);
+  log(`  CPU per command: server ${per(w.serverCpuMs)} ms, PostgreSQL ${per(w.postgresCpuMs)} ms`);
+  if (w.result.firstError) log(`  first error: ${w.result.firstError}`);
+  return {
+    [`${name}_per_s`]: round(perS),
+    [`${name}_409s`]: w.result.byStatus['409'] ?? 0,
+    [`${name}_retries`]: w.retries,
+    [`${name}_new_connections`]: w.newConnections,
+    [`${name}_server_cpu_ms_per_cmd`]: per(w.serverCpuMs),
+    [`${name}_pg_cpu_ms_per_cmd`]: per(w.postgresCpuMs),
+  };
+}
+
+export async function run(): Promise<Record<string, number>> {
+  const db = await startBenchDatabase('http-commands');
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'spotter-bench-server-'));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  let server: RunningServer | null = null;
+  let closing = false;
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '', SPOTTER_DEMO: '0',
+    };
+    delete env.APP_URL;
+    const config = loadConfig(env);
+    server = await startServer(config, { rateLimitScale: 1000, log: (m) => closing || console.error(`  [server] ${m}`) });
+    const base = new URL(server.url);
+    const request = (method: string, url: string, body?: unknown, token?: string) => httpJson(agent, base, method, url, body, token);
+    const { rows } = await server.platform.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const postmaster = Number(fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+
+    const emails = Array.from({ length: CLIENTS }, (_, k) => `bench.http${k}@example.test`);
+    await inBatches(emails, 5, async (email, k) => {
+      const r = await request('POST', '/api/auth/signup', { fullName: `Bench Http ${k}`, email, password: PASSWORD, accessCode: config.signupAccessCode });
+      if (r.status !== 201) throw new Error(`signup ${email}: ${r.status} ${r.text}`);
+    });
+    const tokens = await confirmationTokens(config.outboxDir, emails, 30_000);
+    const clients: LoadClient[] = [];
+    await inBatches(emails, 5, async (email) => {
+      const c = await request('GET', `/api/confirm-email?token=${encodeURIComponent(tokens.get(email)!)}`);
+      if (c.status !== 200) throw new Error(`confirm ${email}: ${c.status} ${c.text}`);
+      const s = await request('POST', '/api/auth/signin', { email, password: PASSWORD });
+      if (s.status !== 200) throw new Error(`signin ${email}: ${s.status} ${s.text}`);
+      const session = s.body as { accessToken: string; user: { id: string } };
+      clients.push({ token: session.accessToken, userId: session.user.id, workoutIds: [] });
+    });
+
+    const plan = (kind: LoadPlan['kind']): LoadPlan => ({ base: server!.url, kind, clients, warmupMs: WARMUP_MS, measureMs: MEASURE_MS });
+    log(`  ${CLIENTS} clients, each on its own user: PUT /api/profile, closed loop`);
+    const profile = report('http_commands', await measure(server, plan('profile'), postmaster), MEASURE_MS);
+
+    // Each client's own training: a few workouts to log sets on and revise.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const c of clients) {
+      const workouts = Array.from({ length: 5 }, (_, i) => ({
+        user_id: c.userId, date: today, name: `Base ${i}`,
+        exercises: Array.from({ length: 3 }, (_, e) => ({ exercise_name: `Lift ${e + 1}`, sets: Array.from({ length: 4 }, () => ({ reps: 5, load: 100 })) })),
+      }));
+      const r = await request('POST', '/api/manage-workouts', { workouts }, c.token);
+      if (r.status !== 201) throw new Error(`plan: ${r.status} ${r.text}`);
+      c.workoutIds = (r.body as { ids: string[] }).ids;
+    }
+    log(`  ${CLIENTS} clients, each on its own training: 60% set actuals, 20% revisions, 20% creations`);
+    const training = report('http_training_commands', await measure(server, plan('training'), postmaster), MEASURE_MS);
+    return { ...profile, ...training };
+  } finally {
+    closing = true;
+    agent.destroy();
+    await server?.close().catch(() => {});
+    await db.stop();
+    await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}
