@@ -112,7 +112,7 @@ export async function run(): Promise<Record<string, number>> {
         const now = performance.now();
         const due = Math.min(total, Math.floor(((now - start) / 1000) * RATE) + 1);
         while (seq < due) {
-          const user = users[seq % users.length]!;
+          const user = users[seq % users.length];
           const cmd: Command = { user, due: start + (seq * 1000) / RATE };
           if (now - cmd.due > 5) lateSends++;
           commands.push(cmd);

@@ -52,7 +52,7 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
         const now = performance.now();
         const due = Math.min(total, Math.floor(((now - start) / 1000) * plan.rate) + 1);
         while (seq < due) {
-          const msg: Sent = { live: lives[seq % lives.length]!, due: start + (seq * 1000) / plan.rate };
+          const msg: Sent = { live: lives[seq % lives.length], due: start + (seq * 1000) / plan.rate };
           if (now - msg.due > 5) lateSends++;
           sent.push(msg);
           send(msg, `Set ${seq}: 5 × 100 kg, felt solid`);

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const shortOnes: string[] = [];
 
   for (const name of selected) {
-    const b = BENCHMARKS[name]!;
+    const b = BENCHMARKS[name];
     console.log(`\n▶ ${name}: ${b.what}`);
     const t0 = performance.now();
     try {

@@ -34,7 +34,7 @@ export const coachBrandings: Projection = {
   },
   async apply(events, { tx, table }) {
     const last = new Map<string, Row>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as UserEvent;
       if (e.type === 'CoachBrandingSet') {
         last.set(e.data.userId, { coachId: e.data.userId, primary: e.data.primary, secondary: e.data.secondary, accent: e.data.accent, version: stored.streamVersion, time: stored.time });

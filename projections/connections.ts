@@ -46,7 +46,7 @@ export const connectionsProjection: Projection = {
     // `reset`: an unblock happened in the batch, so any row from before goes first.
     const blocks = new Map<string, { blocker_id: string; blocked_id: string; at: string; blocked: boolean; reset: boolean }>();
     const topics = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as ConnectionEvent;
       const at = stored.time.toISOString();
       switch (e.type) {

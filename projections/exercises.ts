@@ -53,7 +53,7 @@ export const exercisesProjection: Projection = {
     // Removed somewhere in the batch: a row from before goes first (an add may follow).
     const removed = new Set<string>();
     const topics = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as ExerciseEvent;
       const at = stored.time.toISOString();
       const cur = ops.get(e.data.exerciseId);

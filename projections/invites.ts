@@ -44,7 +44,7 @@ export const invitesProjection: Projection = {
     const updated = new Map<string, Omit<Row, 'coach_id' | 'email'>>();
     const topics = new Set<string>();
     const inviteeEmails = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as CoachEvent;
       const at = stored.time.toISOString();
       switch (e.type) {

@@ -198,7 +198,7 @@ export const templatesProjection: Projection = {
     const changedW = new Set<string>();
     const topics = new Set<string>();
 
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const at = stored.time.toISOString();
       const e = stored as unknown as (TemplateEvent | AssignmentEvent | TrainingEvent) & StoredEvent;
       switch (e.type) {
@@ -281,7 +281,7 @@ export const templatesProjection: Projection = {
         }
         default: {
           // A training event: only workouts an assignment planned have a row here.
-          const t = e as TrainingEvent & StoredEvent;
+          const t = e;
           const row = W.get(t.data.workoutId);
           if (!row || stored.streamVersion <= row.workout_version) break;
           let next = { ...row, workout_version: stored.streamVersion };

@@ -41,7 +41,7 @@ export const userProfiles: Projection = {
       c.at = at.toISOString();
       return c;
     };
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as UserEvent;
       switch (e.type) {
         case 'UserRegistered': {

@@ -82,7 +82,7 @@ describe('spotter seed', () => {
     try {
       await runner.waitFor((await store.headCheckpoint())!, undefined, 30_000);
       const { rows } = await a.pool.query<{ user_id: string }>(`SELECT user_id FROM user_profiles WHERE email = 'coach1.s7@seed.spotter'`);
-      const team = await teamAnalytics(a.pool, { coachId: rows[0]!.user_id, athleteIds: null, range: 'all', mode: 'sets', today: '2025-06-30' });
+      const team = await teamAnalytics(a.pool, { coachId: rows[0].user_id, athleteIds: null, range: 'all', mode: 'sets', today: '2025-06-30' });
       expect(team.athletes.map((x) => x.athlete_name)).toHaveLength(2);
       expect(team.team_summary.total_sets).toBe(2 * 8 * 24);
       expect(team.team_summary.completed_sets).toBeGreaterThan(0);

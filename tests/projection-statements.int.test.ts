@@ -79,7 +79,7 @@ afterAll(async () => t.close());
 /** `events` cycled up to `n`, each copy with its own checkpoint and a later stream version. */
 function batchOf(events: StoredEvent[], n: number): StoredEvent[] {
   return Array.from({ length: n }, (_, i) => {
-    const e = events[i % events.length]!;
+    const e = events[i % events.length];
     const round = Math.floor(i / events.length);
     return { ...e, streamVersion: e.streamVersion + round * 1_000_000, checkpoint: `${e.checkpoint}:${String(round).padStart(6, '0')}` };
   });
@@ -95,7 +95,7 @@ async function statementsFor(p: Projection, events: StoredEvent[]): Promise<numb
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },
-  }) as pg.PoolClient;
+  });
   try {
     await client.query('BEGIN');
     await createGeneration(client, p, 900);

@@ -105,7 +105,7 @@ async function handleNow<S, C, E extends DomainEvent>(
   for (let attempt = 1; ; attempt++) {
     const cached = cache.get(stream);
     const hit = !!cached && cached.decider === decider;
-    const known = hit ? cached! : { decider, version: -1, state: decider.initialState() };
+    const known = hit ? cached : { decider, version: -1, state: decider.initialState() };
     const read = !hit || mustRead;
     const fresh = read ? await store.readStream(stream, known.version + 1) : [];
     const state = fresh.reduce((s, e) => decider.evolve(s, e as unknown as E), known.state as S);

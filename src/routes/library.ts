@@ -100,8 +100,8 @@ function targetId(body: { id?: string; exerciseId?: string; exercise?: { id?: st
   const ids = [...new Set([body.id, body.exerciseId, body.exercise?.id].filter((v): v is string => v !== undefined))];
   if (ids.length === 0) throw new DomainError(400, 'id is required.');
   if (ids.length > 1) throw new DomainError(400, 'id and exerciseId name different exercises.');
-  if (!EXERCISE_ID.test(ids[0]!)) throw new DomainError(404, EXERCISE_NOT_FOUND);
-  return ids[0]!;
+  if (!EXERCISE_ID.test(ids[0])) throw new DomainError(404, EXERCISE_NOT_FOUND);
+  return ids[0];
 }
 
 /**
@@ -141,9 +141,9 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
       return {
         success: true,
         exercises: page.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() })),
-        total: counts.rows[0]!.total,
-        library_size: counts.rows[0]!.library_size,
-        filters: facets.rows[0]!,
+        total: counts.rows[0].total,
+        library_size: counts.rows[0].library_size,
+        filters: facets.rows[0],
       };
     },
   );

@@ -89,7 +89,7 @@ export function collectRoutes(app: FastifyInstance): void {
   routesByApp.set(app, routes);
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api/')) return;
-    const hidden = !!(r.schema as { hide?: boolean } | undefined)?.hide;
+    const hidden = !!(r.schema)?.hide;
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
   });
 }
@@ -124,7 +124,7 @@ function openApiDocument(app: FastifyInstance) {
     }
     // A path parameter the route declares no schema for is still a parameter (a string).
     const declared = new Set(Object.keys(((s.params ?? {}) as ObjectSchema).properties ?? {}));
-    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
+    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !declared.has(n));
     const params = [
       ...parameters(s.params, 'path'),
       ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),

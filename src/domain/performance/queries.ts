@@ -77,7 +77,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       [athleteId, from, today],
     ),
   ]);
-  const c = completion.rows[0]!;
+  const c = completion.rows[0];
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
     name: r.exercise_name, value: r.best_weight, unit: r.unit, reps: r.rep_range, date: r.date_achieved,

@@ -72,7 +72,7 @@ export async function templateAthletes(db: pg.Pool, coachId: string) {
   return rows.map((r) => ({
     id: r.user_id,
     // The dialog shows 'Unnamed Athlete' for an empty name, so no e-mail fallback here.
-    name: (r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || '') as string,
+    name: (r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || ''),
     first_name: r.first_name ?? null,
     last_name: r.last_name ?? null,
   }));

@@ -36,7 +36,7 @@ export async function listWorkoutsJson(
   const values = [athleteId, today, range.from ?? '-infinity', range.to ?? 'infinity'];
   if (viewerId === athleteId) {
     const { rows } = await db.query<{ body: string }>({ name: 'training_calendar', text: CALENDAR_SQL, values });
-    return rows[0]!.body;
+    return rows[0].body;
   }
   try {
     const { rows } = await db.query<{ body: string | null }>({
@@ -45,7 +45,7 @@ export async function listWorkoutsJson(
                     THEN (${CALENDAR_SQL}) END AS body`,
       values: [...values, viewerId],
     });
-    return rows[0]!.body;
+    return rows[0].body;
   } catch (e) {
     if ((e as { code?: string }).code === '42P01') return null; // no client_links yet: nobody coaches anybody
     throw e;
