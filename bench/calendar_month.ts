@@ -30,7 +30,7 @@ export interface TrainingBench {
   demo: DemoAccounts;
   /** Access tokens by e-mail (coach and athletes). */
   tokens: Map<string, string>;
-  request(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown; text: string }>;
+  request: (method: string, url: string, body?: unknown, token?: string) => Promise<{ status: number; body: unknown; text: string }>;
   close(): Promise<void>;
 }
 

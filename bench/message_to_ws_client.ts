@@ -36,7 +36,7 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
     for (const l of plan.live) {
       const topic = `conversation:${l.conversationId}`;
       const live: Live = { conversationId: l.conversationId, socket: await subscribe(base, l.recipientToken, topic), changes: [], waiting: [] };
-      live.socket.on('message', (raw) => onMessage(live, raw.toString()));
+      live.socket.on('message', (raw) => onMessage(live, (raw as Buffer).toString()));
       lives.push(live);
     }
     log(`  load client (pid ${process.pid}): ${lives.length} recipients subscribed to their conversation`);

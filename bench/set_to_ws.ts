@@ -63,7 +63,7 @@ export async function run(): Promise<Record<string, number>> {
     const base = new URL(server.url);
     for (const w of open) {
       w.socket = await subscribe(base, coach, `workout:${w.id}`);
-      w.socket.on('message', (raw) => onMessage(w, raw.toString()));
+      w.socket.on('message', (raw) => onMessage(w, (raw as Buffer).toString()));
     }
     log(`  ${open.length} workouts open in the coach's editor, one socket each`);
 

@@ -3,7 +3,6 @@
  * the user stream). Set-based: the batch is folded to the last state per coach, then
  * written with one upsert; `stream_version` keeps a replayed batch from going back.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { UserEvent } from '../src/domain/accounts/user.ts';
 import type { Projection } from './projection.ts';
 

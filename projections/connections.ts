@@ -4,7 +4,6 @@
  * a block is kept apart from the connection, so unblocking restores what was there.
  * Both users' `user:<id>` topics are told, so each sees the other's action live.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { ConnectionEvent } from '../src/domain/network/connection.ts';
 import type { Projection } from './projection.ts';
 

@@ -4,7 +4,6 @@
  * lower(name), muscle filters by a GIN index on the array, so both stay fast with
  * tens of thousands of exercises.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { ExerciseEvent } from '../src/domain/library/exercise.ts';
 import type { Projection } from './projection.ts';
 

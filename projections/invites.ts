@@ -3,7 +3,6 @@
  * by e-mail, the invitations waiting for a signed-in user to accept.
  */
 import type pg from 'pg';
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { CoachEvent } from '../src/domain/coaching/coach.ts';
 import type { Projection } from './projection.ts';
 

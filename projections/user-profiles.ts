@@ -1,5 +1,4 @@
 /** user_profiles: who each user is, as the spec's User profile entity, plus account flags. */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { UserEvent } from '../src/domain/accounts/user.ts';
 import type { Projection } from './projection.ts';
 

@@ -1,5 +1,4 @@
 /** weekly_recaps: which athlete was sent which week's recap (for the schedule, `spotter status` and the dashboard). */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { RecapEvent } from '../src/domain/recaps/recap.ts';
 import type { Projection } from './projection.ts';
 

@@ -248,7 +248,7 @@ describe('authorisation: a coach reaches only their own clients, invites and lin
     const athlete = await signedInUser(t, 'Live Athlete');
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${coach.accessToken}`, { origin: t.url });
     const messages: any[] = [];
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     // Subscribe only after 'ready': the server attaches its listener once the token is checked.
     await eventually(async () => messages, (m) => m.some((x) => x.type === 'ready'));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${other.user.id}` }));

@@ -7,7 +7,6 @@
  * scenario grows with them. Reactors issue effects per event by design and are left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { allProjections } from '../projections/index.ts';
 import { handlesEvent, type Projection } from '../projections/projection.ts';

@@ -88,7 +88,7 @@ export class RealtimeHub {
     // unsubscribe that follows it is applied.
     let queue = Promise.resolve();
     const handle = (raw: string) => (queue = queue.then(() => this.onMessage(client, raw)));
-    socket.on('message', (raw) => void handle(raw.toString()));
+    socket.on('message', (raw) => void handle((raw as Buffer).toString()));
     socket.on('close', () => this.detach(client));
     this.send(client, { type: 'ready' });
     for (const raw of early) void handle(raw);
