@@ -253,11 +253,17 @@ export const templatesProjection: Projection = {
           changedA.add(old.id);
           for (const id of d.removedWorkoutIds) {
             const w = W.get(id);
-            if (w) (W.set(id, { ...w, removed: true }), changedW.add(id));
+            if (w) {
+              W.set(id, { ...w, removed: true });
+              changedW.add(id);
+            }
           }
           for (const w of d.revised) {
             const row = W.get(w.workoutId);
-            if (row) (W.set(w.workoutId, { ...row, target_date: w.targetDate, name: w.name }), changedW.add(w.workoutId));
+            if (row) {
+              W.set(w.workoutId, { ...row, target_date: w.targetDate, name: w.name });
+              changedW.add(w.workoutId);
+            }
           }
           for (const w of d.added) {
             if (W.has(w.workoutId)) continue;

@@ -27,7 +27,7 @@ const stateCaches = new WeakMap<EventStore, Map<string, CachedState>>();
 
 function cacheOf(store: EventStore): Map<string, CachedState> {
   let cache = stateCaches.get(store);
-  if (!cache) stateCaches.set(store, (cache = new Map()));
+  if (!cache) stateCaches.set(store, (cache = new Map<string, CachedState>()));
   return cache;
 }
 
@@ -78,7 +78,7 @@ export function handleCommand<S, C, E extends DomainEvent>(
   opts: HandleOptions,
 ): Promise<CommandResult<E>> {
   let queues = streamQueues.get(store);
-  if (!queues) streamQueues.set(store, (queues = new Map()));
+  if (!queues) streamQueues.set(store, (queues = new Map<string, Promise<void>>()));
   const before = queues.get(stream);
   const result = before ? before.then(() => handleNow(store, stream, decider, command, opts)) : handleNow(store, stream, decider, command, opts);
   const tail = result.then(settle, settle);

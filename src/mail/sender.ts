@@ -83,7 +83,9 @@ export class MailSender {
       try {
         do {
           this.again = false;
-          while (await this.sendBatch()) {}
+          while (await this.sendBatch()) {
+            // sendBatch() returns true while there may be more to send.
+          }
         } while (this.again);
       } catch (e) {
         this.opts.log?.(`mail sender: ${(e as Error).message}`);

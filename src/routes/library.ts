@@ -134,7 +134,7 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
       const offset = wholeNumber(q.offset, 'offset', 0, 0, 1_000_000);
       const filter = { userId: userIdOf(req), search: q.search?.trim(), muscle: q.muscle?.trim(), pattern: q.pattern?.trim() };
       const [page, counts, facets] = await Promise.all([
-        deps.pool.query(exercisePageQuery(filter, limit, offset)),
+        deps.pool.query<{ created_at: Date; updated_at: Date; [column: string]: unknown }>(exercisePageQuery(filter, limit, offset)),
         deps.pool.query<{ total: number; library_size: number }>(exerciseCountQuery(filter)),
         deps.pool.query<{ muscles: string[]; patterns: string[] }>(exerciseFacetsQuery(filter.userId)),
       ]);

@@ -59,7 +59,9 @@ export async function startTestServer(
       let parsed: any = text;
       try {
         parsed = JSON.parse(text);
-      } catch {}
+      } catch {
+        // Not JSON: keep the text.
+      }
       return { status: res.status, body: parsed };
     },
     async mailLink(to, linkPattern, after = 0) {
