@@ -365,13 +365,15 @@ export class ProjectionRunner {
 
   private schedulePoll(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      // Stand-by workers try to take over a projection whose owner went away; every
-      // few polls only, since each try opens a connection.
-      if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
-      await this.wakeAll();
-      this.schedulePoll();
-    }, this.opts.pollMs);
+    this.timer = setTimeout(() => void this.poll(), this.opts.pollMs);
+  }
+
+  private async poll(): Promise<void> {
+    // Stand-by workers try to take over a projection whose owner went away; every
+    // few polls only, since each try opens a connection.
+    if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
+    await this.wakeAll();
+    this.schedulePoll();
   }
 
   wakeAll(): Promise<void> {

@@ -250,17 +250,17 @@ describe('authorisation: a coach reaches only their own clients, invites and lin
     const messages: any[] = [];
     ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     // Subscribe only after 'ready': the server attaches its listener once the token is checked.
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'ready'));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'ready'));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${other.user.id}` }));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${coach.user.id}` }));
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'));
     expect(messages.find((m) => m.type === 'error')).toMatchObject({ topic: `coach:${other.user.id}`, error: 'You may not follow this topic.' });
 
     const sent = await t.api('POST', '/api/manage-invites', { email: athlete.email }, coach.accessToken);
     await settled(t, sent.body.checkpoint);
     messages.length = 0;
     await t.api('POST', `/api/invitations/${sent.body.inviteId}/accept`, undefined, athlete.accessToken);
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`));
     ws.close();
   });
 });

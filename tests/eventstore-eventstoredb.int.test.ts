@@ -27,9 +27,9 @@ function connect(streamPrefixes: string[]): EventStoreDbEventStore {
 describe.skipIf(!process.env.EVENTSTORE_URL)('eventstoredb adapter', () => {
   runEventStoreContract(
     'eventstoredb',
-    async () => {
+    () => {
       const store = connect([`${prefix}-`]);
-      return { store, cleanup: () => store.close() };
+      return Promise.resolve({ store, cleanup: () => store.close() });
     },
     prefix,
   );

@@ -137,6 +137,7 @@ describe('parking in the runner', () => {
       reactor: true,
       tables: {},
       handles: ['Pinged'],
+      // eslint-disable-next-line @typescript-eslint/require-await -- apply must reject (not throw) on the poison event
       async apply(events) {
         for (const e of events) if ((e.data as { n: number }).n === 2) throw new Error('cannot mail n = 2');
         handled.push(...events.map((e) => (e.data as { n: number }).n));

@@ -180,8 +180,9 @@ export class PostgresEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.listeners.clear();
+    return Promise.resolve();
   }
 }
 
