@@ -67,7 +67,7 @@ const values = (f: TeamFigures): Record<string, number> => ({ ...f });
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
 
-export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table(l: string): string }): Promise<void> {
+export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
   const exercise = LEVELS.map(() => new DeltaSum(FIGURES));
   const athlete = LEVELS.map(() => new DeltaSum(['workouts', 'done_workouts', ...FIGURES]));
   const count = (row: WorkoutRow | null, sign: 1 | -1) => {
