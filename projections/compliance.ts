@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import { workoutFigures } from '../src/domain/training/summaries.ts';
 import { addDeltas, DeltaSum } from './training-analytics.ts';
-import type { WorkoutChange, WorkoutRow } from './workouts.ts';
+import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 export const complianceTables = {
   compliance_daily: (t: string) => `

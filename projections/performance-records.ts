@@ -22,7 +22,7 @@ import { recordCandidates, type RecordCandidate } from '../src/domain/training/s
 import { sameJson } from '../src/domain/training/actuals.ts';
 import type { PerformanceEvent } from '../src/domain/performance/events.ts';
 import { lowerIsBetter } from '../src/domain/performance/exercise-type.ts';
-import type { WorkoutChange, WorkoutRow } from './workouts.ts';
+import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 export const recordTables = {
   performance_record_entries: (t: string) => `

@@ -16,7 +16,7 @@
 import type pg from 'pg';
 import { teamContribution, type TeamFigures } from '../src/domain/team-analytics/figures.ts';
 import { addDeltas, DeltaSum } from './training-analytics.ts';
-import type { WorkoutChange, WorkoutRow } from './workouts.ts';
+import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 const FIGURE_COLUMNS = `
   prescribed_sets int NOT NULL,

@@ -9,7 +9,7 @@
  */
 import type pg from 'pg';
 import { analyticsContribution, weekStart, type Totals } from '../src/domain/training/summaries.ts';
-import type { WorkoutChange, WorkoutRow } from './workouts.ts';
+import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 const TOTAL_COLUMNS = `
   workouts  int NOT NULL,

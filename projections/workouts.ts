@@ -13,7 +13,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { TrainingEvent } from '../src/domain/training/events.ts';
 import { TRAINING_EVENT_TYPES } from '../src/domain/training/events.ts';
-import type { SetActual, WorkoutExercise } from '../src/domain/training/workout-rules.ts';
+import type { WorkoutExercise } from '../src/domain/training/workout-rules.ts';
 import { workoutDecider, type WorkoutState } from '../src/domain/training/workout.ts';
 import { workoutFigures } from '../src/domain/training/summaries.ts';
 import type { Projection } from './projection.ts';
@@ -22,39 +22,8 @@ import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from './performance-records.ts';
 import { PERFORMANCE_EVENT_TYPES } from '../src/domain/performance/events.ts';
 import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
+import type { LastActual, WorkoutChange, WorkoutRow } from './workout-change.ts';
 
-/** The last actual recorded on a workout: what the coach's editor toasts about. */
-export interface LastActual {
-  exercise_index: number;
-  exercise_name: string;
-  set_index: number;
-  actual: SetActual;
-  by: string | null;
-  at: string;
-}
-
-export interface WorkoutRow {
-  id: string;
-  athleteId: string;
-  date: string;
-  name: string | null;
-  notes: string | null;
-  exercises: WorkoutExercise[];
-  deleted: boolean;
-  templateId: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedBy: string | null;
-  updatedAt: string;
-  lastActual: LastActual | null;
-  /** Stream version of the last event applied: a replayed event is a no-op. */
-  version: number;
-}
-
-export interface WorkoutChange {
-  before: WorkoutRow | null;
-  after: WorkoutRow;
-}
 
 const WORKOUTS_DDL = (t: string) => `
   CREATE TABLE ${t} (

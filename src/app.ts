@@ -142,11 +142,14 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
       wildcard: false,
       // The build writes .br and .gz next to each asset (web/build/precompress.ts).
       preCompressed: true,
-      setHeaders(reply, filePath) {
+      // Cache-Control is ours (below), not the plugin's default max-age=0.
+      cacheControl: false,
+      setHeaders(res, filePath) {
         // File names under assets/ carry a content hash: a new build means a new URL.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         // index.html names the current hashes, so the browser asks every time.
-        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=0');
       },
     });
   }

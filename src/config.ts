@@ -13,6 +13,13 @@ export interface Config {
   databaseUrl: string | null;
   /** Folder of the embedded PostgreSQL when no DATABASE_URL is given. */
   embeddedDataDir: string;
+  /** True when SPOTTER_DATA_DIR chose the folder (the CLI then never looks elsewhere). */
+  embeddedDataDirExplicit: boolean;
+  /**
+   * Where a process that runs this checkout's embedded PostgreSQL notes its data folder,
+   * so that the CLI finds the running server even when it was given SPOTTER_DATA_DIR.
+   */
+  embeddedPointerFile: string;
   eventstoreUrl: string | null;
   smtpUrl: string | null;
   outboxDir: string;
@@ -63,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Under the system temp dir by default: the embedded server runs as an unprivileged
     // user that cannot enter /root, where a checkout often lives.
     embeddedDataDir: env.SPOTTER_DATA_DIR ?? path.join(os.tmpdir(), 'spotter-data', hashPath(projectRoot)),
+    embeddedDataDirExplicit: !!env.SPOTTER_DATA_DIR,
+    embeddedPointerFile: path.join(os.tmpdir(), 'spotter-data', `${hashPath(projectRoot)}.running.json`),
     eventstoreUrl: env.EVENTSTORE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     outboxDir: env.OUTBOX_DIR ?? path.join(projectRoot, 'outbox'),

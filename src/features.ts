@@ -18,6 +18,7 @@ import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { teamAnalyticsFeature } from './features/team-analytics.ts';
 import { brandingFeature } from './features/branding.ts';
+import { workoutMailFeature } from './features/workout-mail.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { templatesFeature } from './features/templates.ts';
 import { messagingFeature } from './features/messaging.ts';
@@ -40,6 +41,11 @@ export interface Feature {
   topicRules?: Record<string, TopicRule>;
   /** Event type → mails it queues (see mail/reactor.ts). */
   mailRules?: Record<string, MailRule>;
+  /**
+   * Reactors that issue commands: built by startPlatform once the event store exists,
+   * so they get it as an argument rather than through a global.
+   */
+  reactors?(deps: { store: EventStore }): Projection[];
   /** Runs once after migrations, before the server listens (e.g. loading a catalogue). */
   start?(deps: FeatureDeps): Promise<void>;
 }
@@ -52,8 +58,14 @@ export const features: Feature[] = [
   trainingFeature,
   teamAnalyticsFeature,
   brandingFeature,
+  workoutMailFeature,
   recapsFeature,
   templatesFeature,
   messagingFeature,
   performanceFeature,
 ];
+
+/** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
+export function featureReactors(store: EventStore): Projection[] {
+  return features.flatMap((f) => f.reactors?.({ store }) ?? []);
+}

@@ -1,27 +1,46 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
 import { loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { EnvironmentError } from './db/embedded.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
 
 // `npm start`: build the dashboard first, but only when its sources changed.
 if (process.argv.includes('--build-web')) ensureWebBuilt();
 
 const config = loadConfig();
-const server = await startServer(config, { logger: process.env.LOG_REQUESTS === '1' });
+let server: RunningServer;
+try {
+  server = await startServer(config, { logger: process.env.LOG_REQUESTS === '1' });
+} catch (e) {
+  // A machine problem (a folder the database cannot enter) gets its one sentence, not a stack.
+  if (!(e instanceof EnvironmentError)) throw e;
+  console.error(`Spotter cannot start: ${e.message}`);
+  process.exit(1);
+}
 console.log(`Spotter is running at ${config.appUrl}`);
 // The operator key opens the local outbox (it holds live sign-in links) and health details.
 if (!config.smtpUrl) console.log(`E-mails go to ${config.outboxDir}; read them (operator link, keep it private) at ${config.appUrl}/email-demo?key=${server.operatorKey}`);
 else if (!config.operatorKey) console.log(`Operator key for health details (X-Operator-Key): ${server.operatorKey}`);
 
+/** Ctrl-C finishes within 5 s: a graceful close gets 3 s, then the database is stopped regardless. */
+const GRACE_MS = 3000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  await server.close().catch((e) => console.error(e));
+  const force = setTimeout(() => process.exit(1), 4800);
+  const closed = await Promise.race([
+    server.close().then(
+      () => true,
+      (e) => (console.error(e), false),
+    ),
+    new Promise<false>((r) => setTimeout(() => r(false), GRACE_MS)),
+  ]);
+  // An embedded PostgreSQL this process started or adopted must never outlive it.
+  if (!closed) await server.platform.stopDatabase().catch((e) => console.error(e));
   clearTimeout(force);
-  process.exit(0);
+  process.exit(closed ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

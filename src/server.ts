@@ -7,7 +7,7 @@ import { startPlatform, type Platform } from './platform.ts';
 import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
 import { mailReactor, registerMailRule } from './mail/reactor.ts';
 import { registerTopicRule } from './realtime/topic-access.ts';
-import { features } from './features.ts';
+import { featureReactors, features } from './features.ts';
 import { allProjections } from '../projections/index.ts';
 import { freePort } from './db/embedded.ts';
 
@@ -38,6 +38,7 @@ export async function startServer(
   let flushMail = () => {};
   const platform = await startPlatform(config, {
     projections: [...allProjections, mailReactor(config.appUrl, () => flushMail())],
+    reactors: featureReactors,
     log: opts.log,
     poolSize: opts.poolSize,
   });

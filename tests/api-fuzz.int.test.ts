@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
-import { operationsOf, requestArb, type FuzzContext, type FuzzRequest, type Operation } from './support/fuzz.ts';
+import { operationsOf, requestArb, type FuzzContext, type FuzzRequest, type Operation, type Schema } from './support/fuzz.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 14);
 /** Seconds per route when FUZZ_SECONDS is set; by default ~35 s shared by all routes (at most 0.7 s each). */
@@ -66,7 +66,8 @@ afterAll(async () => t?.close());
 const eventCount = async () => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n as number;
 
 async function send(r: FuzzRequest) {
-  const res = await fetch(t.url + r.url, { method: r.method, headers: r.headers, body: r.body });
+  // A request that never answers is a finding too (and must not stall the whole run).
+  const res = await fetch(t.url + r.url, { method: r.method, headers: r.headers, body: r.body, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
   return { status: res.status, text };
 }
@@ -89,6 +90,7 @@ describe('bad-input fuzz from /api/openapi.json', () => {
       // in flight and let it overlap the next route's (and their event counts).
       const deadline = Date.now() + SECONDS * 1000;
       const arb = requestArb(op, ctx, () => token);
+      if (process.env.FUZZ_TRACE) console.log(`fuzzing ${op.method} ${op.path}`);
       for (let batch = 0; Date.now() < deadline; batch++) {
         for (const r of fc.sample(arb, { seed: SEED + batch, numRuns: 20 })) {
           if (Date.now() >= deadline) break;
@@ -130,4 +132,32 @@ describe('bad-input fuzz from /api/openapi.json', () => {
     );
     expect(failures.slice(0, 20)).toEqual([]);
   });
+
+  it('documents bounds for every number, string and array a route accepts', async () => {
+    const doc = await t.api('GET', '/api/openapi.json');
+    const unbounded = operationsOf(doc.body).flatMap((op) => [
+      ...(op.parameters ?? []).flatMap((p) => unboundedIn(p.schema, `${op.method} ${op.path} ${p.in}.${p.name}`)),
+      ...unboundedIn(op.requestBody?.content['application/json'].schema, `${op.method} ${op.path} body`),
+    ]);
+    expect(unbounded).toEqual([]);
+  });
 });
+
+/** Where a request schema lets through an unbounded number, string or array. */
+function unboundedIn(schema: Schema | undefined, where: string): string[] {
+  if (!schema) return [];
+  const s = schema as Schema & { maximum?: number; maxItems?: number; patternProperties?: Record<string, Schema>; additionalProperties?: unknown; maxProperties?: number };
+  const out: string[] = [];
+  for (const option of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) out.push(...unboundedIn(option, where));
+  const types = [s.type ?? []].flat();
+  if (s.enum || s.const !== undefined) return out;
+  if ((types.includes('number') || types.includes('integer')) && (s.maximum === undefined || s.minimum === undefined)) out.push(`${where}: number without minimum/maximum`);
+  if (types.includes('string') && s.maxLength === undefined && !s.format) out.push(`${where}: string without maxLength`);
+  if (types.includes('array')) {
+    if (s.maxItems === undefined) out.push(`${where}: array without maxItems`);
+    out.push(...unboundedIn(s.items, `${where}[]`));
+  }
+  for (const [k, v] of Object.entries(s.properties ?? {})) out.push(...unboundedIn(v, `${where}.${k}`));
+  for (const v of Object.values(s.patternProperties ?? {})) out.push(...unboundedIn(v, `${where}.*`));
+  return out;
+}

@@ -76,6 +76,11 @@ describe('the calendar in daily use', () => {
     await editor.getByRole('button', { name: 'Exercise Library' }).click();
     const library = page.getByRole('dialog', { name: 'Exercise Library' });
     await library.waitFor();
+    // As a coach does it: type a search, Escape clears it, Escape again closes the library.
+    await library.getByRole('searchbox').fill('squat');
+    await page.keyboard.press('Escape');
+    expect(await library.getByRole('searchbox').inputValue()).toBe('');
+    expect(await library.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => library.isVisible()).toBe(false);
     expect(await editor.isVisible()).toBe(true);

@@ -213,6 +213,9 @@ describe('spotter events', () => {
     await server.runner.start();
     await appendWorkouts(6);
     await appendWorkouts(2, 'athlete');
+    // Event times reach JavaScript as Dates (milliseconds): appends within one
+    // millisecond would tie, and ties are ordered by name.
+    await new Promise((r) => setTimeout(r, 5));
     await store.append('workout-0', [{ type: 'WorkoutCompleted', data: {} }], 0);
     await server.runner.waitFor((await store.headCheckpoint())!);
 

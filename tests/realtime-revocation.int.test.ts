@@ -65,4 +65,17 @@ describe('realtime subscriptions end with the access behind them', () => {
     c.ws.close();
     a.ws.close();
   });
+
+  it('refuses a topic with a NUL character or a lone surrogate and keeps the socket working', async () => {
+    const u = await signedInUser(t, 'Nul Nora');
+    const c = connect(u.accessToken);
+    await c.next((m) => m.type === 'ready');
+    c.send({ type: 'subscribe', topic: `athlete:a\u0000b` });
+    expect(await c.next((m) => m.type === 'error')).toEqual({ type: 'error', error: 'topic contains a NUL character (\\u0000), which is not allowed.' });
+    c.send({ type: 'subscribe', topic: `workout:\ud800` });
+    expect(await c.next((m) => m.type === 'error')).toEqual({ type: 'error', error: 'topic contains an unpaired surrogate (invalid Unicode), which is not allowed.' });
+    c.send({ type: 'subscribe', topic: `user:${u.user.id}` });
+    expect(await c.next((m) => m.type === 'subscribed')).toEqual({ type: 'subscribed', topic: `user:${u.user.id}` });
+    c.ws.close();
+  });
 });

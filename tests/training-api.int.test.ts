@@ -260,7 +260,8 @@ describe('athlete routes', () => {
   });
 
   it('shows the dashboard: upcoming, recent, totals, streaks and weekly completion', async () => {
-    const created = await create({ workouts: [workout('2025-09-01'), workout('2025-09-02'), workout('2025-09-03'), workout('2025-09-10')] }, coach);
+    // 08-29 stays unlogged: a missed workout ends whatever streak earlier tests' workouts built.
+    const created = await create({ workouts: [workout('2025-09-01'), workout('2025-09-02'), workout('2025-09-03'), workout('2025-09-10'), workout('2025-08-29')] }, coach);
     const done = { reps: 5, load: 200 };
     for (const id of created.ids.slice(0, 2)) {
       for (const setIndex of [0, 1]) await t.api('POST', `/api/athlete/workouts/${id}/actuals`, { exerciseIndex: 0, setIndex, actual: done }, athlete.accessToken);
@@ -272,7 +273,8 @@ describe('athlete routes', () => {
     expect(res.status).toBe(200);
     expect(res.body.upcoming[0]).toMatchObject({ date: '2025-09-10', status: 'scheduled', exercise_count: 2 });
     expect(res.body.recent.slice(0, 3)).toMatchObject([{ date: '2025-09-03', status: 'partial' }, { date: '2025-09-02', status: 'completed' }, { date: '2025-09-01', status: 'completed' }]);
-    expect(res.body.streak).toMatchObject({ current: 3, best: 3 });
+    expect(res.body.streak.current).toBe(3);
+    expect(res.body.streak.best).toBeGreaterThanOrEqual(3);
     expect(res.body.streak.definition).toMatch(/^Planned workouts in a row that you logged/);
     expect(res.body.totals.completed).toBeGreaterThanOrEqual(2);
     expect(res.body.progress).toHaveLength(8);

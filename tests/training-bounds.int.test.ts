@@ -69,6 +69,10 @@ describe('POST /api/manage-workouts with {workouts:[…]} is all or nothing', ()
     expect(await refused('POST', '/api/manage-workouts', { workouts: [good(1), good(2), bad, good(3)] })).toMatch(/body.workouts\[2\].name contains a NUL/);
   });
 
+  it('refuses more than 500 workouts in one paste', async () => {
+    expect(await refused('POST', '/api/manage-workouts', { workouts: Array.from({ length: 501 }, () => good(1)) })).toBe('workouts can have at most 500 items.');
+  });
+
   it('appends every entry when all are good', async () => {
     const before = await eventCount();
     const res = await t.api('POST', '/api/manage-workouts', { workouts: Array.from({ length: 12 }, (_, i) => good(i)) }, coach.accessToken);

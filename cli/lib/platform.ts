@@ -8,6 +8,8 @@ import type { Projection } from '../../projections/projection.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { mailReactor } from '../../src/mail/reactor.ts';
 import { startPlatform, type Platform } from '../../src/platform.ts';
+import { resolveDatabase } from './database.ts';
+import { featureReactors } from '../../src/features.ts';
 
 /** What the logic functions need; tests build it from a test database. */
 export type CliPlatform = Pick<Platform, 'pool' | 'store' | 'runner'>;
@@ -21,9 +23,11 @@ export function serverProjections(config: Pick<Config, 'appUrl'>): Projection[] 
 }
 
 export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = await resolveDatabase(loadConfig());
   const platform = await startPlatform(config, {
     projections: serverProjections(config),
+    // Listed in status like the server's (never run here).
+    reactors: featureReactors,
     runProjections: false,
     poolSize: 4,
     // stderr, so that `--json` output on stdout stays parseable.

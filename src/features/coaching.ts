@@ -6,7 +6,7 @@
 import type { Feature } from '../features.ts';
 import { invitesProjection } from '../../projections/invites.ts';
 import { clientLinksProjection } from '../../projections/client-links.ts';
-import { acceptOnSignup, useStoreFor } from '../domain/coaching/accept-on-signup.ts';
+import { acceptOnSignup } from '../domain/coaching/accept-on-signup.ts';
 import { inviteMailRule } from '../domain/coaching/invite-mail.ts';
 import { findInviteByToken } from '../domain/coaching/invite-tokens.ts';
 import { coachingRoutes } from '../routes/coaching.ts';
@@ -15,21 +15,14 @@ import type pg from 'pg';
 
 export const coachingFeature: Feature = {
   name: 'coaching',
-  projections: [invitesProjection, clientLinksProjection, acceptOnSignup()],
+  projections: [invitesProjection, clientLinksProjection],
+  reactors: ({ store }) => [acceptOnSignup(store)],
   routes: coachingRoutes,
   topicRules: {
     // A coach's clients, invites and (from the training feature) their compliance.
     coach: (_db, userId, id) => Promise.resolve(id === userId),
   },
   mailRules: { InviteSent: inviteMailRule },
-  async start({ pool, store }) {
-    const client = await pool.connect();
-    try {
-      useStoreFor(client.database, store);
-    } finally {
-      client.release();
-    }
-  },
 };
 
 /** The signup route's invitation check (wired in src/app.ts). */

@@ -56,6 +56,8 @@ function validationMessage(err: FastifyError): string {
       return `${where} must be at most ${String(params.limit)} characters.`;
     case 'minLength':
       return `${where} must not be empty.`;
+    case 'maxItems':
+      return `${where} can have at most ${String(params.limit)} items.`;
     default:
       return `${where ? `${where} ` : ''}${v.message ?? 'is invalid'}.`;
   }

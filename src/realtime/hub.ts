@@ -10,6 +10,7 @@ import type { WebSocket } from 'ws';
 import { CHANGES_CHANNEL } from '../../projections/runner.ts';
 import { SESSION_REVOKED_CHANNEL } from '../auth/sessions.ts';
 import { mayFollow } from './topic-access.ts';
+import { badString } from '../http/input-guard.ts';
 
 interface Client {
   socket: WebSocket;
@@ -87,7 +88,9 @@ export class RealtimeHub {
     // Messages are handled one after another, so a subscribe is authorised before the
     // unsubscribe that follows it is applied.
     let queue = Promise.resolve();
-    const handle = (raw: string) => (queue = queue.then(() => this.onMessage(client, raw)));
+    // A failing message (a database error in an access rule) must not end the queue or the process.
+    const handle = (raw: string) =>
+      (queue = queue.then(() => this.onMessage(client, raw)).catch(() => this.send(client, { type: 'error', error: 'That message could not be handled.' })));
     socket.on('message', (raw) => void handle((raw as Buffer).toString()));
     socket.on('close', () => this.detach(client));
     this.send(client, { type: 'ready' });
@@ -97,13 +100,16 @@ export class RealtimeHub {
   private async onMessage(client: Client, raw: string): Promise<void> {
     let msg: ClientMessage;
     try {
-      msg = JSON.parse(raw) as ClientMessage;
+      msg = JSON.parse(raw);
     } catch {
       return this.send(client, { type: 'error', error: 'Messages must be JSON.' });
     }
     switch (msg?.type) {
       case 'subscribe': {
         if (typeof msg.topic !== 'string') return this.send(client, { type: 'error', error: 'topic is required.' });
+        // Topics reach access rules' SQL: the HTTP input guard's rule applies here too.
+        const why = badString(msg.topic);
+        if (why) return this.send(client, { type: 'error', error: `topic ${why}.` });
         if (!(await mayFollow(this.pool, client.userId, msg.topic))) {
           return this.send(client, { type: 'error', topic: msg.topic, error: 'You may not follow this topic.' });
         }

@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
 import { isCalendarDate, stripEmpty } from '../domain/training/workout-rules.ts';
-import { isUuid, parseWorkout, parseWorkoutList } from '../domain/training/payload.ts';
+import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from '../domain/training/payload.ts';
 import { MESSAGES } from '../domain/training/workout.ts';
 import {
   canActFor,
@@ -65,7 +65,10 @@ const ListQuery = Type.Object(
   { clientId: Type.Optional(Id), athleteId: Type.Optional(Id), from: Type.Optional(Day), to: Type.Optional(Day), today: Type.Optional(Day) },
   { additionalProperties: false },
 );
-const CreateBody = Type.Object({ workout: Type.Optional(Type.Unknown()), workouts: Type.Optional(Type.Array(Type.Unknown())) }, { additionalProperties: false });
+const CreateBody = Type.Object(
+  { workout: Type.Optional(Type.Unknown()), workouts: Type.Optional(Type.Array(Type.Unknown(), { maxItems: LIMITS.workoutsPerRequest })) },
+  { additionalProperties: false },
+);
 const UpdateBody = Type.Object({ workoutId: Id, workout: Type.Unknown() }, { additionalProperties: false });
 const IdsBody = Type.Object(
   { workoutId: Type.Optional(Id), workoutIds: Type.Optional(Type.Array(Id, { maxItems: 500 })) },

@@ -218,10 +218,28 @@ const BAD_HEADERS: Record<string, string>[] = [
 
 /** Arbitrary bad requests for one operation. */
 export function requestArb(op: Operation, ctx: FuzzContext, token: () => string): fc.Arbitrary<FuzzRequest> {
+  const schema = op.requestBody?.content['application/json'].schema;
+  const bodies = schema ? plausibleBodies(schema, ctx) : [undefined];
+  return fc.constantFrom(...bodies).chain((baseBody) => requestArbFrom(op, ctx, token, baseBody));
+}
+
+/**
+ * Plausible bodies: every field, the required ones only, and the required ones with
+ * each optional field alone (a body that takes either `workout` or `workouts` is only
+ * valid with one of them).
+ */
+function plausibleBodies(schema: Schema, ctx: FuzzContext): unknown[] {
+  const all = plausible(schema, 'body', ctx);
+  if (!all || typeof all !== 'object' || Array.isArray(all)) return [all];
+  const required = new Set(firstOption(schema).required ?? []);
+  const pick = (keys: string[]) => Object.fromEntries(Object.entries(all).filter(([k]) => required.has(k) || keys.includes(k)));
+  const optional = Object.keys(all).filter((k) => !required.has(k));
+  return [all, pick([]), ...optional.map((k) => pick([k]))];
+}
+
+function requestArbFrom(op: Operation, ctx: FuzzContext, token: () => string, baseBody: unknown): fc.Arbitrary<FuzzRequest> {
   const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
-  const schema = op.requestBody?.content['application/json'].schema;
-  const baseBody = schema ? plausible(schema, 'body', ctx) : undefined;
   const baseParams = Object.fromEntries(pathParams.map((p) => [p.name, ctx.idFor(op.path, p.name)]));
   const baseQuery = Object.fromEntries(queryParams.map((p) => [p.name, String(plausible(p.schema, p.name, ctx))]));
   const bodyPaths = baseBody === undefined ? [] : paths(baseBody);
@@ -250,11 +268,13 @@ export function requestArb(op: Operation, ctx: FuzzContext, token: () => string)
       return !!v && typeof v === 'object' && !Array.isArray(v);
     };
     const objectPaths = bodyPaths.filter(isObjectAt);
+    const fieldPaths = bodyPaths.filter((p) => p.length > 0);
     const objectAt = objectPaths.length ? fc.constantFrom(...objectPaths) : fc.constant<Path>([]);
     variants.push(
       w(6, fc.tuple(at, nastyValue).map(([p, v]) => build('wrong value', p.length ? setAt(baseBody, p, (o, k) => (o[k] = v)) : v, baseParams, encodedQuery))),
-      w(1, fc.tuple(at.filter((p) => p.length > 0)).map(([p]) =>
-        build('missing field', setAt(baseBody, p, (o, k) => (Array.isArray(o) ? o.splice(Number(k), 1) : delete o[k])), baseParams, encodedQuery),
+      // (Never fc.filter here: a body without fields would make it loop forever.)
+      w(1, fc.constantFrom(...(fieldPaths.length ? fieldPaths : [[] as Path])).map((p) =>
+        build('missing field', p.length ? setAt(baseBody, p, (o, k) => (Array.isArray(o) ? o.splice(Number(k), 1) : delete o[k])) : undefined, baseParams, encodedQuery),
       )),
       w(2, fc.tuple(objectAt, fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a\u0000b', 'x\ud800', 'unknownField'), fc.string({ maxLength: 12 })), nastyValue).map(([p, k, v]) => {
         const target = p.reduce<unknown>((o, key) => (o as Record<string | number, unknown>)[key], baseBody);

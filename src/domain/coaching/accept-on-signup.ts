@@ -16,17 +16,10 @@ import { coachOfInvite } from './invite-tokens.ts';
 type Registered = Extract<UserEvent, { type: 'UserRegistered' }>['data'];
 
 /**
- * Projections are declared statically, but this one must append events, so the
- * feature's start() hands it the store. Keyed by database: a test file may run
- * several servers in one process, each on its own database.
+ * The store comes in from the runner's wiring (Feature.reactors in src/features.ts,
+ * built by startPlatform once the store exists): this reactor appends commands.
  */
-const stores = new Map<string, EventStore>();
-
-export function useStoreFor(database: string | undefined, store: EventStore): void {
-  stores.set(database ?? '', store);
-}
-
-export function acceptOnSignup(): Projection {
+export function acceptOnSignup(es: EventStore): Projection {
   return {
     name: 'coaching_invite_acceptor',
     version: 1,
@@ -34,12 +27,9 @@ export function acceptOnSignup(): Projection {
     tables: {},
     handles: ['UserRegistered'],
     async apply(events, { tx }) {
-      const es = stores.get(tx.database ?? '') ?? null;
       for (const e of events) {
         const d = e.data as Registered;
         if (!d.inviteId) continue;
-        // Throwing here leaves the checkpoint where it was: the runner retries on its next poll.
-        if (!es) throw new Error('coaching_invite_acceptor: the event store is not wired yet');
         const coachId = await coachOfInvite(tx, d.inviteId);
         if (!coachId) continue; // not one of our tokens: nothing to accept
         try {

@@ -1,0 +1,75 @@
+/** Set types and the shapes of a workout, its exercises and sets. */
+import type { ExerciseIntent } from '../intents.ts';
+
+export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time'] as const;
+export type SetType = (typeof SET_TYPES)[number];
+
+export type SetField =
+  | 'reps' | 'load' | 'rpe' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
+
+/** The inputs the editor shows for each set type. */
+export const SET_TYPE_FIELDS: Record<SetType, readonly SetField[]> = {
+  standard: ['reps', 'load'],
+  rpe: ['reps', 'load', 'rpe'],
+  tempo: ['reps', 'load', 'tempo'],
+  rest: ['reps', 'load', 'rest_pause'],
+  drop: ['reps', 'load', 'drop_weight'],
+  super: ['reps', 'load', 'superset_with'],
+  time: ['time_duration', 'load'],
+};
+
+export const SET_TYPE_LABELS: Record<SetType, string> = {
+  standard: 'Standard',
+  rpe: 'RPE',
+  tempo: 'Tempo',
+  rest: 'Rest Pause',
+  drop: 'Drop',
+  super: 'Superset',
+  time: 'Time Based',
+};
+
+export interface SetActual {
+  reps?: number | null;
+  load?: number | null;
+  time_duration?: number | null;
+}
+
+export interface WorkoutSet {
+  type?: SetType;
+  reps?: number | null;
+  /** lbs */
+  load?: number | null;
+  /**
+   * A load prescribed as a percentage of the athlete's estimated 1RM (e.g. 75). `load`
+   * then holds the load it resolved to when saved, or is absent when no record existed.
+   */
+  load_percent?: number | null;
+  /** seconds */
+  time_duration?: number | null;
+  rpe?: number | null;
+  tempo?: string | null;
+  rest_pause?: number | null;
+  drop_weight?: number | null;
+  superset_with?: string | null;
+  actual?: SetActual | null;
+}
+
+export interface WorkoutExercise {
+  exercise_name: string;
+  heading: string;
+  order_index: number;
+  exercise_intent: ExerciseIntent;
+  category?: string | null;
+  notes?: string | null;
+  superset_group?: string | null;
+  sets: WorkoutSet[];
+}
+
+export interface Workout {
+  id?: string;
+  user_id?: string;
+  date: string;
+  name?: string | null;
+  notes?: string | null;
+  exercises: WorkoutExercise[];
+}

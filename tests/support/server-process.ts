@@ -1,0 +1,50 @@
+/**
+ * A real Spotter server as a child process (`tsx src/main.ts`), for what only a
+ * process shows: SIGKILL, Ctrl-C, a restart on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../src/db/embedded.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Waits until the output matches. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, RECAP_SCHEDULE: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const server: ServerProcess = {
+    proc,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
+    async waitFor(pattern, timeoutMs = 90_000) {
+      const end = Date.now() + timeoutMs;
+      let done = false;
+      void exited.then(() => (done = true));
+      while (!pattern.test(out)) {
+        if (done) throw new Error(`server exited before ${pattern}:\n${out}`);
+        if (Date.now() > end) throw new Error(`server never printed ${pattern}:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+  return server;
+}
