@@ -100,7 +100,7 @@ export class RealtimeHub {
   private async onMessage(client: Client, raw: string): Promise<void> {
     let msg: ClientMessage;
     try {
-      msg = JSON.parse(raw);
+      msg = JSON.parse(raw) as ClientMessage;
     } catch {
       return this.send(client, { type: 'error', error: 'Messages must be JSON.' });
     }
