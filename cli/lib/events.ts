@@ -22,7 +22,7 @@ export async function listStreams(pool: pg.Pool, opts: { type?: string; limit: n
       `SELECT stream_id, stream_type, event_count, last_event, last_event_at
        FROM stream_summaries
        WHERE $1::text IS NULL OR stream_type = $1
-       ORDER BY last_event_at DESC, stream_id
+       ORDER BY last_checkpoint DESC
        LIMIT $2`,
       [opts.type ?? null, opts.limit],
     );

@@ -328,6 +328,12 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         last_sent_at timestamptz NOT NULL
       )`,
   },
+  {
+    id: '013-workout-mail-order',
+    // The store's own order of the changes: two commands within one millisecond have
+    // equal times, and a move listed before its schedule would name the old date.
+    sql: `ALTER TABLE workout_mail_pending ADD COLUMN checkpoint text NOT NULL DEFAULT ''`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -40,12 +40,14 @@ interface PendingRow {
   date: string;
   name: string | null;
   at: Date;
+  /** The event's place in the store: the order changes happened in. */
+  checkpoint: string;
 }
 
 const HANDLED = ['WorkoutScheduled', 'WorkoutRevised', 'WorkoutMoved', 'WorkoutDeleted'] as const;
 
 /** The change an event stands for, or null when it is not mailed. */
-function changeOf(stored: StoredEvent): Omit<PendingRow, 'at'> | null {
+function changeOf(stored: StoredEvent): Omit<PendingRow, 'at' | 'checkpoint'> | null {
   if (stored.metadata.source === 'seed') return null;
   const e = stored as unknown as TrainingEvent;
   const actor = stored.metadata.userId ?? null;
@@ -81,7 +83,7 @@ export function workoutMailCollector(): Projection {
       for (const stored of events) {
         const c = changeOf(stored);
         // The command's own clock (metadata.at) where it has one, like the mail reactor.
-        if (c) candidates.push({ ...c, at: stored.metadata.at ? new Date(stored.metadata.at) : stored.time });
+        if (c) candidates.push({ ...c, at: stored.metadata.at ? new Date(stored.metadata.at) : stored.time, checkpoint: stored.checkpoint });
       }
       if (candidates.length === 0) return [];
       // Each athlete's own today: a workout dated before it is history, not news.
@@ -91,10 +93,10 @@ export function workoutMailCollector(): Projection {
       const kept = candidates.filter((c) => c.date >= todayIn(zones.get(c.athleteId) ?? 'UTC', c.at));
       if (kept.length === 0) return [];
       await tx.query(
-        `INSERT INTO workout_mail_pending (event_id, athlete_id, workout_id, coach_id, change, date, name, happened_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::date[], $7::text[], $8::timestamptz[])
+        `INSERT INTO workout_mail_pending (event_id, athlete_id, workout_id, coach_id, change, date, name, happened_at, checkpoint)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::date[], $7::text[], $8::timestamptz[], $9::text[])
          ON CONFLICT (event_id) DO NOTHING`,
-        [kept.map((r) => r.eventId), kept.map((r) => r.athleteId), kept.map((r) => r.workoutId), kept.map((r) => r.coachId), kept.map((r) => r.change), kept.map((r) => r.date), kept.map((r) => r.name), kept.map((r) => r.at)],
+        [kept.map((r) => r.eventId), kept.map((r) => r.athleteId), kept.map((r) => r.workoutId), kept.map((r) => r.coachId), kept.map((r) => r.change), kept.map((r) => r.date), kept.map((r) => r.name), kept.map((r) => r.at), kept.map((r) => r.checkpoint)],
       );
       return [];
     },
@@ -146,7 +148,7 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
          FROM claimed c
          JOIN user_profiles a ON a.user_id = c.athlete_id
          LEFT JOIN user_profiles coach ON coach.user_id = c.coach_id
-        ORDER BY c.athlete_id, c.happened_at, c.event_id`,
+        ORDER BY c.athlete_id, c.checkpoint, c.happened_at, c.event_id`,
       [now, SETTLE_MS, BATCH_WINDOW_MS],
     );
     const byAthlete = new Map<string, DueRow[]>();
