@@ -32,12 +32,12 @@ export class OwnedStreams {
   /** A random stream of this writer: its name, index and the expected version to append at. */
   pick(writer: number): { stream: string; index: number; expected: ExpectedVersion } {
     const index = Math.floor(Math.random() * this.perWriter);
-    const v = this.versions[writer]![index]!;
+    const v = this.versions[writer][index];
     return { stream: `${this.prefix}-w${writer}s${index}`, index, expected: v < 0 ? 'no_stream' : v };
   }
 
   appended(writer: number, index: number, nextExpectedVersion: number): void {
-    this.versions[writer]![index] = nextExpectedVersion;
+    this.versions[writer][index] = nextExpectedVersion;
   }
 }
 

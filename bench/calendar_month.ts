@@ -30,7 +30,7 @@ export interface TrainingBench {
   demo: DemoAccounts;
   /** Access tokens by e-mail (coach and athletes). */
   tokens: Map<string, string>;
-  request(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown; text: string }>;
+  request: (method: string, url: string, body?: unknown, token?: string) => Promise<{ status: number; body: unknown; text: string }>;
   close(): Promise<void>;
 }
 
@@ -96,7 +96,7 @@ export async function run(): Promise<Record<string, number>> {
   try {
     const { demo, tokens, request, server } = bench;
     const coach = tokens.get(demo.coach.email)!;
-    const athlete = demo.athletes[0]!;
+    const athlete = demo.athletes[0];
     const today = new Date().toISOString().slice(0, 10);
     const t0 = performance.now();
     const all = history(athlete.id, today);
@@ -125,7 +125,7 @@ export async function run(): Promise<Record<string, number>> {
     let bytes = 0;
     let workouts = 0;
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
-      const { from, to } = months[Math.floor(Math.random() * months.length)]!;
+      const { from, to } = months[Math.floor(Math.random() * months.length)];
       let started = performance.now();
       const r = await request('GET', `/api/manage-workouts?clientId=${athlete.id}&from=${from}&to=${to}`, undefined, coach);
       const elapsed = performance.now() - started;

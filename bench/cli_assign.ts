@@ -58,7 +58,7 @@ export async function run(): Promise<Record<string, number>> {
     const { pool, store, runner } = server.platform;
     const seeded = await runSeed({ pool, store }, { coaches: 1, athletesPerCoach: ATHLETES, weeks: 0, seed: 7 });
     await runner.waitFor((await store.headCheckpoint())!, undefined, 10 * 60_000);
-    const coachId = (await pool.query<{ user_id: string }>('SELECT user_id FROM user_profiles WHERE email = $1', [seeded.coaches[0]!.email])).rows[0]!.user_id;
+    const coachId = (await pool.query<{ user_id: string }>('SELECT user_id FROM user_profiles WHERE email = $1', [seeded.coaches[0].email])).rows[0].user_id;
     const template = await createTemplate({ pool, store, now: () => new Date() }, coachId, {
       name: 'Twelve Week Block', description: '', category: 'strength', isPublic: false, workouts: twelveWeeks(),
     });
@@ -67,7 +67,7 @@ export async function run(): Promise<Record<string, number>> {
 
     const t0 = performance.now();
     const report = await runAssign({ pool, store }, {
-      template: template.id, coach: seeded.coaches[0]!.email, start, athletes: athletesFromList(seeded.athleteEmails.join(',')), staff: 'bench',
+      template: template.id, coach: seeded.coaches[0].email, start, athletes: athletesFromList(seeded.athleteEmails.join(',')), staff: 'bench',
     });
     const assignSeconds = (performance.now() - t0) / 1000;
     const assigned = report.lines.filter((l) => l.outcome === 'assigned').length;
@@ -76,8 +76,8 @@ export async function run(): Promise<Record<string, number>> {
     log(`  assigned a 48-workout template to ${ATHLETES} athletes in ${assignSeconds.toFixed(1)} s; waiting for ${expected.toLocaleString('en-US')} workouts…`);
     for (;;) {
       const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM workouts WHERE NOT deleted');
-      if (rows[0]!.n >= expected) break;
-      if (performance.now() - t0 > 15 * 60_000) throw new Error(`only ${rows[0]!.n} of ${expected} workouts after 15 min`);
+      if (rows[0].n >= expected) break;
+      if (performance.now() - t0 > 15 * 60_000) throw new Error(`only ${rows[0].n} of ${expected} workouts after 15 min`);
       await new Promise((r) => setTimeout(r, 200));
     }
     const scheduledSeconds = (performance.now() - t0) / 1000;

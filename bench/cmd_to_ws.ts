@@ -95,7 +95,7 @@ export async function run(): Promise<Record<string, number>> {
       const session = s.body as { accessToken: string; user: { id: string } };
       const socket = await subscribe(base, session.accessToken, `user:${session.user.id}`);
       const user: User = { id: session.user.id, email, accessToken: session.accessToken, socket, changes: [], waiting: [] };
-      socket.on('message', (raw) => onMessage(user, raw.toString()));
+      socket.on('message', (raw) => onMessage(user, (raw as Buffer).toString()));
       users.push(user);
     });
     log(`  ${USERS} users signed up, confirmed, signed in and subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -112,7 +112,7 @@ export async function run(): Promise<Record<string, number>> {
         const now = performance.now();
         const due = Math.min(total, Math.floor(((now - start) / 1000) * RATE) + 1);
         while (seq < due) {
-          const user = users[seq % users.length]!;
+          const user = users[seq % users.length];
           const cmd: Command = { user, due: start + (seq * 1000) / RATE };
           if (now - cmd.due > 5) lateSends++;
           commands.push(cmd);

@@ -132,7 +132,7 @@ export async function run(): Promise<Record<string, number>> {
     const base = new URL(server.url);
     const request = (method: string, url: string, body?: unknown, token?: string) => httpJson(agent, base, method, url, body, token);
     const { rows } = await server.platform.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const postmaster = Number(fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const postmaster = Number(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
 
     const emails = Array.from({ length: CLIENTS }, (_, k) => `bench.http${k}@example.test`);
     await inBatches(emails, 5, async (email, k) => {

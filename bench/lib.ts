@@ -152,7 +152,7 @@ export async function runWriters(
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
 export function round(n: number, digits = 0): number {
@@ -230,7 +230,7 @@ export function subscribe(base: URL, accessToken: string, topic: string): Promis
       reject(new Error(`websocket closed: ${code} ${reason.toString()}`));
     });
     const onFirst = (raw: WebSocket.RawData) => {
-      const msg = JSON.parse(raw.toString()) as { type: string; topic?: string; error?: string };
+      const msg = JSON.parse((raw as Buffer).toString()) as { type: string; topic?: string; error?: string };
       // The server only listens once it has authenticated the socket and says so.
       if (msg.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', topic }));
       else if (msg.type === 'subscribed' && msg.topic === topic) {

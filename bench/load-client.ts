@@ -59,7 +59,7 @@ async function runPlan(plan: LoadPlan): Promise<LoadResult> {
       while (performance.now() < to) {
         n++;
         const roll = (n * 7 + k) % 10; // 60% actuals, 20% revisions, 20% creations
-        const wid = c.workoutIds[n % c.workoutIds.length]!;
+        const wid = c.workoutIds[n % c.workoutIds.length];
         const sentAt = performance.now();
         let r: { status: number; body: unknown; text: string };
         try {

@@ -36,7 +36,7 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
     for (const l of plan.live) {
       const topic = `conversation:${l.conversationId}`;
       const live: Live = { conversationId: l.conversationId, socket: await subscribe(base, l.recipientToken, topic), changes: [], waiting: [] };
-      live.socket.on('message', (raw) => onMessage(live, raw.toString()));
+      live.socket.on('message', (raw) => onMessage(live, (raw as Buffer).toString()));
       lives.push(live);
     }
     log(`  load client (pid ${process.pid}): ${lives.length} recipients subscribed to their conversation`);
@@ -52,7 +52,7 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
         const now = performance.now();
         const due = Math.min(total, Math.floor(((now - start) / 1000) * plan.rate) + 1);
         while (seq < due) {
-          const msg: Sent = { live: lives[seq % lives.length]!, due: start + (seq * 1000) / plan.rate };
+          const msg: Sent = { live: lives[seq % lives.length], due: start + (seq * 1000) / plan.rate };
           if (now - msg.due > 5) lateSends++;
           sent.push(msg);
           send(msg, `Set ${seq}: 5 × 100 kg, felt solid`);

@@ -113,7 +113,7 @@ export async function run(): Promise<Record<string, number>> {
         `SELECT count(*) AS n, avg(length(data::text))::int AS json, avg(length(metadata::text))::int AS meta,
                 pg_size_pretty(pg_total_relation_size('es_events')) AS size FROM es_events`,
       );
-      const r = sizeRows[0]!;
+      const r = sizeRows[0];
       log(`  ${r.n} events ready in ${((performance.now() - g0) / 1000).toFixed(1)} s (JSON data ~${r.json} bytes, metadata ~${r.meta} bytes; es_events ${r.size} with indexes)`);
 
       const t0 = performance.now();
@@ -125,8 +125,8 @@ export async function run(): Promise<Record<string, number>> {
       const { rows } = await pool.query<{ streams: string; events: string | null }>(
         'SELECT count(*) AS streams, sum(event_count) AS events FROM stream_summaries',
       );
-      const streams = Number(rows[0]!.streams);
-      const events = Number(rows[0]!.events ?? 0);
+      const streams = Number(rows[0].streams);
+      const events = Number(rows[0].events ?? 0);
       if (events !== EVENTS || result.eventsRead !== EVENTS || streams !== Math.min(STREAMS, EVENTS)) {
         throw new Error(`rebuild is wrong: ${streams} streams summing ${events} events (read ${result.eventsRead}), expected ${EVENTS}`);
       }

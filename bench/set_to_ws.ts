@@ -63,7 +63,7 @@ export async function run(): Promise<Record<string, number>> {
     const base = new URL(server.url);
     for (const w of open) {
       w.socket = await subscribe(base, coach, `workout:${w.id}`);
-      w.socket.on('message', (raw) => onMessage(w, raw.toString()));
+      w.socket.on('message', (raw) => onMessage(w, (raw as Buffer).toString()));
     }
     log(`  ${open.length} workouts open in the coach's editor, one socket each`);
 
@@ -77,7 +77,7 @@ export async function run(): Promise<Record<string, number>> {
         const now = performance.now();
         const due = Math.min(total, Math.floor(((now - start) / 1000) * RATE) + 1);
         while (seq < due) {
-          const workout = open[seq % open.length]!;
+          const workout = open[seq % open.length];
           const set: Logged = { workout, due: start + (seq * 1000) / RATE };
           if (now - set.due > 5) lateSends++;
           sets.push(set);

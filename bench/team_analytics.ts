@@ -59,7 +59,7 @@ export async function run(): Promise<Record<string, number>> {
 
     const base = new URL(server.url);
     const request = (url: string, token?: string) => httpJson(agent, base, 'GET', url, undefined, token);
-    const signin = await httpJson(agent, base, 'POST', '/api/auth/signin', { email: seeded.coaches[0]!.email, password: seeded.password });
+    const signin = await httpJson(agent, base, 'POST', '/api/auth/signin', { email: seeded.coaches[0].email, password: seeded.password });
     if (signin.status !== 200) throw new Error(`signin: ${signin.status} ${signin.text}`);
     const token = (signin.body as { accessToken: string }).accessToken;
     const clients = await request('/api/get-clients', token);
@@ -86,7 +86,7 @@ export async function run(): Promise<Record<string, number>> {
       log(`  range ${range}: p50 ${round(percentile(times, 50), 1)} ms, p95 ${p95} ms over ${REQUESTS} requests; ${summary.athlete_count} athletes, ${summary.total_sets.toLocaleString('en-US')} sets in range, response ${(first.text.length / 1024).toFixed(0)} KB`);
       figures[`team_analytics_${range}_p95_ms`] = p95;
     }
-    log(`  data set: ${ATHLETES} athletes × ${WEEKS} weeks = ${seeded.workouts.toLocaleString('en-US')} workouts, ${seeded.sets.toLocaleString('en-US')} sets, ${seeded.events.toLocaleString('en-US')} events, ${Number(rows.rows[0]!.n).toLocaleString('en-US')} team analytics rows`);
+    log(`  data set: ${ATHLETES} athletes × ${WEEKS} weeks = ${seeded.workouts.toLocaleString('en-US')} workouts, ${seeded.sets.toLocaleString('en-US')} sets, ${seeded.events.toLocaleString('en-US')} events, ${Number(rows.rows[0].n).toLocaleString('en-US')} team analytics rows`);
     return {
       ...figures,
       team_analytics_sets: seeded.sets,

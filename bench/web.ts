@@ -62,7 +62,7 @@ export async function run(): Promise<Record<string, number>> {
   try {
     const base = bench.server.url;
     const coach = { email: bench.demo.coach.email, password: bench.demo.password };
-    const athleteId = bench.demo.athletes[0]!.id;
+    const athleteId = bench.demo.athletes[0].id;
     const routes: [string, string, typeof coach | undefined, ((p: Page) => Promise<unknown>) | undefined][] = [
       ['signin', '/signin', undefined, (p) => p.getByLabel('Email').waitFor()],
       ['clients', '/clients', coach, (p) => p.getByRole('heading', { name: 'Your Clients' }).waitFor()],

@@ -30,7 +30,7 @@ export const clientLinksProjection: Projection = {
     const t = table('client_links');
     const last = new Map<string, StoredEvent & CoachEvent>();
     const topics = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as StoredEvent & CoachEvent;
       if (e.type !== 'ClientLinked' && e.type !== 'ClientUnlinked') continue;
       last.set(`${e.data.coachId}|${e.data.athleteId}`, e);

@@ -3,7 +3,6 @@
  * the user stream). Set-based: the batch is folded to the last state per coach, then
  * written with one upsert; `stream_version` keeps a replayed batch from going back.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { UserEvent } from '../src/domain/accounts/user.ts';
 import type { Projection } from './projection.ts';
 
@@ -34,7 +33,7 @@ export const coachBrandings: Projection = {
   },
   async apply(events, { tx, table }) {
     const last = new Map<string, Row>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as UserEvent;
       if (e.type === 'CoachBrandingSet') {
         last.set(e.data.userId, { coachId: e.data.userId, primary: e.data.primary, secondary: e.data.secondary, accent: e.data.accent, version: stored.streamVersion, time: stored.time });

@@ -67,7 +67,7 @@ export async function coachTopics(tx: pg.PoolClient, athleteIds: Set<string>): P
   const database = (tx as pg.PoolClient & { database?: string }).database ?? '';
   if (!linksSeen.has(database)) {
     const { rows: found } = await tx.query<{ ok: boolean }>(`SELECT to_regclass('client_links') IS NOT NULL AS ok`);
-    if (!found[0]!.ok) return [];
+    if (!found[0].ok) return [];
     linksSeen.add(database);
   }
   const { rows } = await tx.query<{ coach_id: string }>('SELECT DISTINCT coach_id FROM client_links WHERE athlete_id = ANY($1::uuid[])', [[...athleteIds]]);

@@ -4,7 +4,6 @@
  * a block is kept apart from the connection, so unblocking restores what was there.
  * Both users' `user:<id>` topics are told, so each sees the other's action live.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { ConnectionEvent } from '../src/domain/network/connection.ts';
 import type { Projection } from './projection.ts';
 
@@ -46,7 +45,7 @@ export const connectionsProjection: Projection = {
     // `reset`: an unblock happened in the batch, so any row from before goes first.
     const blocks = new Map<string, { blocker_id: string; blocked_id: string; at: string; blocked: boolean; reset: boolean }>();
     const topics = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as ConnectionEvent;
       const at = stored.time.toISOString();
       switch (e.type) {

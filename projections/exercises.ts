@@ -4,7 +4,6 @@
  * lower(name), muscle filters by a GIN index on the array, so both stay fast with
  * tens of thousands of exercises.
  */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { ExerciseEvent } from '../src/domain/library/exercise.ts';
 import type { Projection } from './projection.ts';
 
@@ -53,7 +52,7 @@ export const exercisesProjection: Projection = {
     // Removed somewhere in the batch: a row from before goes first (an add may follow).
     const removed = new Set<string>();
     const topics = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as ExerciseEvent;
       const at = stored.time.toISOString();
       const cur = ops.get(e.data.exerciseId);

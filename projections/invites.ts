@@ -3,7 +3,6 @@
  * by e-mail, the invitations waiting for a signed-in user to accept.
  */
 import type pg from 'pg';
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { CoachEvent } from '../src/domain/coaching/coach.ts';
 import type { Projection } from './projection.ts';
 
@@ -44,7 +43,7 @@ export const invitesProjection: Projection = {
     const updated = new Map<string, Omit<Row, 'coach_id' | 'email'>>();
     const topics = new Set<string>();
     const inviteeEmails = new Set<string>();
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as CoachEvent;
       const at = stored.time.toISOString();
       switch (e.type) {

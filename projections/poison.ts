@@ -53,7 +53,7 @@ export async function applyIsolating(p: Projection, events: StoredEvent[], ctx: 
     await ctx.tx.query(`RELEASE SAVEPOINT ${sp}`);
   }
   if (events.length === 1) {
-    await park(ctx, target, events[0]!, failure);
+    await park(ctx, target, events[0], failure);
     return { topics: [], parked: 1 };
   }
   const half = Math.ceil(events.length / 2);

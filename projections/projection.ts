@@ -10,7 +10,7 @@ export interface ProjectionContext {
   /** The open transaction: every write goes through it. */
   tx: pg.PoolClient;
   /** Physical name of one of this projection's tables in the generation being written. */
-  table(logical: string): string;
+  table: (logical: string) => string;
 }
 
 export interface Projection {

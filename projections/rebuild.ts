@@ -39,7 +39,7 @@ export async function rebuildProjection(
   const lock = await pool.connect();
   try {
     const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK, p.name]);
-    if (!rows[0]!.ok) throw new RebuildRunningError(p.name);
+    if (!rows[0].ok) throw new RebuildRunningError(p.name);
     try {
       return await rebuildLocked(pool, store, p, opts);
     } finally {
@@ -83,7 +83,7 @@ async function rebuildLocked(
   for (;;) {
     const events = await next;
     if (events.length === 0) break;
-    const batchEnd = events[events.length - 1]!.checkpoint;
+    const batchEnd = events[events.length - 1].checkpoint;
     next = store.readAll(batchEnd, opts.batchSize);
     const relevant = events.filter((e) => handlesEvent(p, e.type));
     const commit = async (isolate: boolean) => {
@@ -128,7 +128,7 @@ async function rebuildLocked(
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
-      checkpoint = events[events.length - 1]!.checkpoint;
+      checkpoint = events[events.length - 1].checkpoint;
       eventsRead += events.length;
     }
     await pointViewsAt(client, p, generation);
@@ -173,5 +173,5 @@ async function dropGeneration(pool: pg.Pool, p: Projection, generation: number):
 async function estimateEvents(pool: pg.Pool, store: EventStore): Promise<number> {
   if (store.kind !== 'postgres') return 0;
   const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
-  return Number(rows[0]!.n);
+  return Number(rows[0].n);
 }

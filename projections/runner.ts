@@ -112,7 +112,7 @@ class Worker {
     await client.connect();
     client.on('error', () => this.release());
     const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, this.projection.name]);
-    if (!rows[0]!.ok) {
+    if (!rows[0].ok) {
       await client.end();
       return false;
     }
@@ -189,7 +189,7 @@ class Worker {
       const from = this.state!.checkpoint;
       const events = await this.reader.read(from, this.opts.batchSize);
       if (events.length === 0) break;
-      const last = events[events.length - 1]!.checkpoint;
+      const last = events[events.length - 1].checkpoint;
       const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
       if (relevant.length > 0 || this.persistDue()) {
         if (!(await this.commitOrIsolate(last, relevant))) {
@@ -365,13 +365,15 @@ export class ProjectionRunner {
 
   private schedulePoll(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      // Stand-by workers try to take over a projection whose owner went away; every
-      // few polls only, since each try opens a connection.
-      if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
-      await this.wakeAll();
-      this.schedulePoll();
-    }, this.opts.pollMs);
+    this.timer = setTimeout(() => void this.poll(), this.opts.pollMs);
+  }
+
+  private async poll(): Promise<void> {
+    // Stand-by workers try to take over a projection whose owner went away; every
+    // few polls only, since each try opens a connection.
+    if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
+    await this.wakeAll();
+    this.schedulePoll();
   }
 
   wakeAll(): Promise<void> {
@@ -489,7 +491,7 @@ async function countAfter(pool: pg.Pool, store: EventStore, checkpoint: Checkpoi
       `SELECT count(*) AS n FROM es_events WHERE (tx_id, position) > ($1::text::xid8, $2::bigint)`,
       [tx, pos],
     );
-    return Number(rows[0]!.n);
+    return Number(rows[0].n);
   }
   const head = await store.headCheckpoint();
   return head && (!checkpoint || head > checkpoint) ? 1 : 0;

@@ -67,7 +67,7 @@ const values = (f: TeamFigures): Record<string, number> => ({ ...f });
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
 
-export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table(l: string): string }): Promise<void> {
+export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
   const exercise = LEVELS.map(() => new DeltaSum(FIGURES));
   const athlete = LEVELS.map(() => new DeltaSum(['workouts', 'done_workouts', ...FIGURES]));
   const count = (row: WorkoutRow | null, sign: 1 | -1) => {
@@ -77,8 +77,8 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     const at = keys.map((k) => ({ athlete_id: row.athleteId, ...k }));
     const perWorkout = { workouts: 1, done_workouts: c.totals.completed_sets > 0 ? 1 : 0, ...values(c.totals) };
     at.forEach((key, level) => {
-      athlete[level]!.add(key, perWorkout, sign);
-      for (const [exercise_name, figures] of c.byExercise) exercise[level]!.add({ ...key, exercise_name }, values(figures), sign);
+      athlete[level].add(key, perWorkout, sign);
+      for (const [exercise_name, figures] of c.byExercise) exercise[level].add({ ...key, exercise_name }, values(figures), sign);
     });
   };
   for (const change of changes) {
@@ -92,7 +92,7 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
   const emptyExercise = 'cur.prescribed_sets <= 0 AND cur.completed_sets <= 0 AND cur.load_sets <= 0';
   for (const [level, [suffix, , key]] of LEVELS.entries()) {
     const keyCols: Column[] = key ? [id, [key, 'date']] : [id];
-    await addDeltas(tx, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level]!.nonZero(), emptyExercise);
-    await addDeltas(tx, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level]!.nonZero(), 'cur.workouts <= 0');
+    await addDeltas(tx, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level].nonZero(), emptyExercise);
+    await addDeltas(tx, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
   }
 }

@@ -198,7 +198,7 @@ export const templatesProjection: Projection = {
     const changedW = new Set<string>();
     const topics = new Set<string>();
 
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const at = stored.time.toISOString();
       const e = stored as unknown as (TemplateEvent | AssignmentEvent | TrainingEvent) & StoredEvent;
       switch (e.type) {
@@ -253,11 +253,17 @@ export const templatesProjection: Projection = {
           changedA.add(old.id);
           for (const id of d.removedWorkoutIds) {
             const w = W.get(id);
-            if (w) (W.set(id, { ...w, removed: true }), changedW.add(id));
+            if (w) {
+              W.set(id, { ...w, removed: true });
+              changedW.add(id);
+            }
           }
           for (const w of d.revised) {
             const row = W.get(w.workoutId);
-            if (row) (W.set(w.workoutId, { ...row, target_date: w.targetDate, name: w.name }), changedW.add(w.workoutId));
+            if (row) {
+              W.set(w.workoutId, { ...row, target_date: w.targetDate, name: w.name });
+              changedW.add(w.workoutId);
+            }
           }
           for (const w of d.added) {
             if (W.has(w.workoutId)) continue;
@@ -281,7 +287,7 @@ export const templatesProjection: Projection = {
         }
         default: {
           // A training event: only workouts an assignment planned have a row here.
-          const t = e as TrainingEvent & StoredEvent;
+          const t = e;
           const row = W.get(t.data.workoutId);
           if (!row || stored.streamVersion <= row.workout_version) break;
           let next = { ...row, workout_version: stored.streamVersion };

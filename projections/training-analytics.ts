@@ -92,7 +92,7 @@ const TOTALS = ['workouts', 'exercises', 'sets', 'reps', 'load', 'volume'] as co
 const totalCols: Column[] = [['workouts', 'int'], ['exercises', 'int'], ['sets', 'int'], ['reps', 'numeric'], ['load', 'numeric'], ['volume', 'numeric']];
 const asValues = (t: Totals): Record<string, number> => ({ ...t });
 
-export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table(l: string): string }): Promise<void> {
+export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
   const days = new DeltaSum(TOTALS);
   const exerciseDays = new DeltaSum(TOTALS);
   const weeks = new DeltaSum(TOTALS);

@@ -1,5 +1,4 @@
 /** user_profiles: who each user is, as the spec's User profile entity, plus account flags. */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { UserEvent } from '../src/domain/accounts/user.ts';
 import type { Projection } from './projection.ts';
 
@@ -41,7 +40,7 @@ export const userProfiles: Projection = {
       c.at = at.toISOString();
       return c;
     };
-    for (const stored of events as StoredEvent[]) {
+    for (const stored of events) {
       const e = stored as unknown as UserEvent;
       switch (e.type) {
         case 'UserRegistered': {

@@ -1,5 +1,4 @@
 /** weekly_recaps: which athlete was sent which week's recap (for the schedule, `spotter status` and the dashboard). */
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { RecapEvent } from '../src/domain/recaps/recap.ts';
 import type { Projection } from './projection.ts';
 
@@ -18,7 +17,7 @@ export const weeklyRecapsProjection: Projection = {
       );`,
   },
   async apply(events, { tx, table }) {
-    const rows = (events as StoredEvent[]).map((stored) => {
+    const rows = (events).map((stored) => {
       const e = stored as unknown as RecapEvent;
       return { athlete: e.data.athleteId, week: e.data.week, workouts: e.data.summary.workoutsCompleted, at: stored.time };
     });

@@ -59,7 +59,7 @@ export interface SpotterApp {
 async function platformSecret(pool: Platform['pool'], name: string): Promise<string> {
   await pool.query('INSERT INTO platform_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('base64url')]);
   const { rows } = await pool.query<{ value: string }>('SELECT value FROM platform_secrets WHERE name = $1', [name]);
-  return rows[0]!.value;
+  return rows[0].value;
 }
 
 export async function buildApp(opts: AppOptions): Promise<SpotterApp> {

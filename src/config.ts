@@ -90,7 +90,7 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
   if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
   if (v.toLowerCase() === 'true') return true;
   if (/^\d{1,2}$/.test(v)) return Number(v);
-  if (!/^[0-9a-fA-F:.\/,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs, got "${v}"`);
+  if (!/^[0-9a-fA-F:./,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs, got "${v}"`);
   return v;
 }
 

@@ -58,7 +58,7 @@ async function plan(date: string, exercise: string, sets = [{ reps: 5, load: 100
 
 async function workoutsOn(from: string, to: string) {
   const res = await t.api('GET', `/api/manage-workouts?clientId=${athlete.user.id}&from=${from}&to=${to}`, undefined, coach.accessToken);
-  return (res.body.workouts as { id: string; date: string; exercises: { exercise_name: string }[] }[]).map((w) => ({ id: w.id, date: w.date, name: w.exercises[0]!.exercise_name }));
+  return (res.body.workouts as { id: string; date: string; exercises: { exercise_name: string }[] }[]).map((w) => ({ id: w.id, date: w.date, name: w.exercises[0].exercise_name }));
 }
 
 // -------------------------------------------------------------------- tests

@@ -47,10 +47,10 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) athletes.push(await signedInUser(t, `Athlete ${i}`));
   for (const a of athletes) await linkAthlete(t, coach, a);
   // Athlete 0: four sessions last week (Outstanding); athlete 1: one done, one not.
-  for (const day of [0, 1, 3, 5]) await workout(athletes[0]!.user.id, addDays(monday, day), true);
-  await workout(athletes[1]!.user.id, addDays(monday, 2), true);
-  await workout(athletes[1]!.user.id, addDays(monday, 4), false);
-  await workout(athletes[1]!.user.id, addDays(monday, 9), false);
+  for (const day of [0, 1, 3, 5]) await workout(athletes[0].user.id, addDays(monday, day), true);
+  await workout(athletes[1].user.id, addDays(monday, 2), true);
+  await workout(athletes[1].user.id, addDays(monday, 4), false);
+  await workout(athletes[1].user.id, addDays(monday, 9), false);
 });
 
 afterAll(() => t?.close());
@@ -60,9 +60,9 @@ describe('spotter recap', () => {
     const lines = await runRecap(deps(), { coach: coach.email, dryRun: true });
     expect(lines).toHaveLength(5);
     const byEmail = new Map(lines.map((l) => [l.email, l]));
-    expect(byEmail.get(athletes[0]!.email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 1 });
-    expect(byEmail.get(athletes[1]!.email)).toMatchObject<Partial<RecapLine>>({ workouts: 1, headline: 'Keep Going', nextWorkout: `Lower on ${addDays(monday, 9)}` });
-    expect(byEmail.get(athletes[2]!.email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, duration: '0m', nextWorkout: null });
+    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 1 });
+    expect(byEmail.get(athletes[1].email)).toMatchObject<Partial<RecapLine>>({ workouts: 1, headline: 'Keep Going', nextWorkout: `Lower on ${addDays(monday, 9)}` });
+    expect(byEmail.get(athletes[2].email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, duration: '0m', nextWorkout: null });
     await settle();
     expect(await recapMails()).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe('spotter recap', () => {
     // The mail itself reaches the outbox with the headline.
     await t.server.sender.flush();
     const mails = await listOutbox(t.outboxDir, 500);
-    const outstanding = mails.filter((m) => m.to === athletes[0]!.email && m.subject.includes('Outstanding'));
+    const outstanding = mails.filter((m) => m.to === athletes[0].email && m.subject.includes('Outstanding'));
     expect(outstanding).toHaveLength(1);
   });
 
@@ -111,7 +111,7 @@ describe('the hourly limit per recipient', () => {
       }
       await limited.server.sender.flush();
       const count = async (status: string) =>
-        (await limited.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE status = $1', [status])).rows[0]!.n;
+        (await limited.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE status = $1', [status])).rows[0].n;
       expect(await count('sent')).toBe(30);
       expect(await count('pending')).toBe(1);
       expect(await count('failed')).toBe(0);

@@ -77,13 +77,13 @@ describe('spotter replay', () => {
 
     expect(await summaries()).toEqual(before);
     expect(result).toMatchObject({ projection: 'stream_summaries', generation: 2, events: total });
-    expect(result!.eventsPerSecond).toBeGreaterThan(0);
+    expect(result.eventsPerSecond).toBeGreaterThan(0);
     expect(progress.at(-1)).toMatchObject({ done: true, eventsRead: total, totalEstimate: total });
     expect(progress.slice(0, -1).every((p) => !p.done && p.eventsRead <= total)).toBe(true);
 
     const [status] = await loadStatus(server);
     expect(status).toMatchObject({ name: 'stream_summaries', generation: 2, lag: 0, owner: 'this process', rebuilding: null, lastError: null });
-    expect(status!.checkpoint).toBe(await store.headCheckpoint());
+    expect(status.checkpoint).toBe(await store.headCheckpoint());
     const { rows: tables } = await db.pool.query(`SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'stream_summaries_g%'`);
     expect(tables.map((t) => t.table_name)).toEqual(['stream_summaries_g2']);
   });
@@ -119,7 +119,7 @@ describe('spotter replay', () => {
     const server = platform();
     await appendWorkouts(3);
     await server.runner.start();
-    await expect.poll(async () => (await loadStatus(server))[0]!.lag).toBe(0);
+    await expect.poll(async () => (await loadStatus(server))[0].lag).toBe(0);
     await replay(platform(), ['stream_summaries']);
     await store.append('workout-after', [{ type: 'WorkoutScheduled', data: {} }], 'no_stream');
     await expect.poll(async () => (await loadStatus(server))[0], { timeout: 2000 }).toMatchObject({ generation: 2, lag: 0, lastError: null });
@@ -185,19 +185,19 @@ describe('spotter status', () => {
   it('tells this process, another process and no owner apart', async () => {
     const server = platform();
     const cli = platform();
-    expect((await loadStatus(cli))[0]!.owner).toBe('none');
+    expect((await loadStatus(cli))[0].owner).toBe('none');
     await server.runner.start();
-    expect((await loadStatus(server))[0]!.owner).toBe('this process');
-    expect((await loadStatus(cli))[0]!.owner).toBe('another process');
+    expect((await loadStatus(server))[0].owner).toBe('this process');
+    expect((await loadStatus(cli))[0].owner).toBe('another process');
   });
 
   it('shows a rebuild as running while its replay holds the lock, and as interrupted once it is gone', async () => {
     const server = platform();
     await server.runner.start();
     await db.pool.query(`INSERT INTO projection_rebuilds (projection, generation, version, checkpoint) VALUES ('stream_summaries', 2, 1, NULL)`);
-    expect((await loadStatus(server))[0]!.rebuilding).toEqual({ generation: 2, checkpoint: null, active: false });
+    expect((await loadStatus(server))[0].rebuilding).toEqual({ generation: 2, checkpoint: null, active: false });
     await holdLock(REPLAY_LOCK, 'stream_summaries');
-    expect((await loadStatus(server))[0]!.rebuilding).toEqual({ generation: 2, checkpoint: null, active: true });
+    expect((await loadStatus(server))[0].rebuilding).toEqual({ generation: 2, checkpoint: null, active: true });
   });
 
   it('reports the version of the code when it is ahead of the serving tables', async () => {
@@ -219,7 +219,7 @@ describe('spotter events', () => {
     const recent = await listStreams(db.pool, { limit: 3 });
     expect(recent.map((r) => r.stream)).toEqual(['workout-0', 'athlete-1', 'athlete-0']);
     expect(recent[0]).toMatchObject({ type: 'workout', events: 2, lastEvent: 'WorkoutCompleted' });
-    expect(recent[0]!.lastEventAt).toBeInstanceOf(Date);
+    expect(recent[0].lastEventAt).toBeInstanceOf(Date);
 
     const workouts = await listStreams(db.pool, { type: 'workout', limit: 20 });
     expect(workouts).toHaveLength(6);

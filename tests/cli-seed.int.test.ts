@@ -42,7 +42,7 @@ async function events(db: TestDatabase) {
 describe('spotter seed', () => {
   it('creates the same accounts, links and training for the same seed', async () => {
     const first = await runSeed({ pool: a.pool, store: new PostgresEventStore(a.pool), now: fixedNow }, SMALL);
-    const second = await runSeed({ pool: b.pool, store: new PostgresEventStore(b.pool), now: fixedNow }, SMALL);
+    await runSeed({ pool: b.pool, store: new PostgresEventStore(b.pool), now: fixedNow }, SMALL);
     expect(first.failures).toEqual([]);
     // 2 weeks × 4 sessions × 6 exercises × 4 sets for each of 4 athletes.
     expect(first).toMatchObject({ accounts: 6, links: 4, workouts: 32, sets: 768 });
@@ -82,7 +82,7 @@ describe('spotter seed', () => {
     try {
       await runner.waitFor((await store.headCheckpoint())!, undefined, 30_000);
       const { rows } = await a.pool.query<{ user_id: string }>(`SELECT user_id FROM user_profiles WHERE email = 'coach1.s7@seed.spotter'`);
-      const team = await teamAnalytics(a.pool, { coachId: rows[0]!.user_id, athleteIds: null, range: 'all', mode: 'sets', today: '2025-06-30' });
+      const team = await teamAnalytics(a.pool, { coachId: rows[0].user_id, athleteIds: null, range: 'all', mode: 'sets', today: '2025-06-30' });
       expect(team.athletes.map((x) => x.athlete_name)).toHaveLength(2);
       expect(team.team_summary.total_sets).toBe(2 * 8 * 24);
       expect(team.team_summary.completed_sets).toBeGreaterThan(0);

@@ -80,10 +80,10 @@ describe('spotter status table', () => {
   it('lines the columns up from row to row, numbers to the right', () => {
     const other = { ...healthy, name: 'coaching_invite_acceptor', checkpoint: '00000000000012345678:00000000000987654321', lag: 987_654 };
     const [header, first, second] = frame(render(h(StatusTable, { rows: [healthy, other] }))).split('\n');
-    expect(first!.indexOf('another process')).toBe(header!.indexOf('OWNER'));
-    expect(second!.indexOf('another process')).toBe(header!.indexOf('OWNER'));
-    expect(first!.indexOf(' 0 ') + 2).toBe(header!.indexOf('LAG') + 3);
-    expect(second!.indexOf('987,654') + 7).toBe(header!.indexOf('LAG') + 3);
+    expect(first.indexOf('another process')).toBe(header.indexOf('OWNER'));
+    expect(second.indexOf('another process')).toBe(header.indexOf('OWNER'));
+    expect(first.indexOf(' 0 ') + 2).toBe(header.indexOf('LAG') + 3);
+    expect(second.indexOf('987,654') + 7).toBe(header.indexOf('LAG') + 3);
   });
 
   it('says when a projection was never installed', () => {

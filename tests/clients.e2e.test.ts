@@ -86,7 +86,7 @@ describe('clients in the browser', () => {
 
     const card = coachPage.getByRole('link', { name: 'Avery Athlete, open calendar' });
     await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await coachPage.getByText(athleteEmail.split('@')[0]!, { exact: true }).isVisible()).toBe(true);
+    expect(await coachPage.getByText(athleteEmail.split('@')[0], { exact: true }).isVisible()).toBe(true);
     for (const label of ['7d', '30d', '90d', 'All']) expect(await coachPage.getByText(label, { exact: true }).isVisible()).toBe(true);
     expect(await accepted.isVisible()).toBe(false);
     await snap(coachPage, 'clients-linked');

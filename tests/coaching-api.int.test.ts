@@ -85,7 +85,7 @@ describe('POST /api/manage-invites', () => {
 
     const link = await t.mailLink(email, /http:\/\/[^\s"]+\/signup\?invite=[\w-]+&email=[^\s"&]+/);
     expect(link.startsWith(`${t.url}/signup?invite=`)).toBe(true);
-    expect(decodeURIComponent(link.split('email=')[1]!)).toBe(email);
+    expect(decodeURIComponent(link.split('email=')[1])).toBe(email);
     const token = new URL(link).searchParams.get('invite')!;
     // The token is a secret: it never reaches the event store.
     const leaked = await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE data::text LIKE $1', [`%${token}%`]);
@@ -248,19 +248,19 @@ describe('authorisation: a coach reaches only their own clients, invites and lin
     const athlete = await signedInUser(t, 'Live Athlete');
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${coach.accessToken}`, { origin: t.url });
     const messages: any[] = [];
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     // Subscribe only after 'ready': the server attaches its listener once the token is checked.
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'ready'));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'ready'));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${other.user.id}` }));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${coach.user.id}` }));
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'));
     expect(messages.find((m) => m.type === 'error')).toMatchObject({ topic: `coach:${other.user.id}`, error: 'You may not follow this topic.' });
 
     const sent = await t.api('POST', '/api/manage-invites', { email: athlete.email }, coach.accessToken);
     await settled(t, sent.body.checkpoint);
     messages.length = 0;
     await t.api('POST', `/api/invitations/${sent.body.inviteId}/accept`, undefined, athlete.accessToken);
-    await eventually(async () => messages, (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`));
+    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`));
     ws.close();
   });
 });

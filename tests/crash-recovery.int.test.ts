@@ -88,7 +88,7 @@ describe('a server killed with SIGKILL under load', () => {
     let killed = false;
     let n = 0;
     const worker = async (w: number) => {
-      const a = athletes[w]!;
+      const a = athletes[w];
       while (!killed) {
         const name = `crash-${w}-${n++}`;
         sent.add(name);
@@ -159,10 +159,10 @@ describe('a server killed with SIGKILL under load', () => {
         const live = await snapshot(platform, tables);
         await platform.runner.rebuild(p.name);
         const rebuilt = await snapshot(platform, tables);
-        rowsCompared += tables.reduce((sum, t) => sum + live[t]!.length, 0);
+        rowsCompared += tables.reduce((sum, t) => sum + live[t].length, 0);
         for (const t of tables) {
           if (JSON.stringify(live[t]) === JSON.stringify(rebuilt[t])) continue;
-          const where = `${p.name}.${t}: live ${live[t]!.length} rows, rebuilt ${rebuilt[t]!.length}`;
+          const where = `${p.name}.${t}: live ${live[t].length} rows, rebuilt ${rebuilt[t].length}`;
           if (KNOWN_DIVERGENT.has(`${p.name}.${t}`)) knownDivergent.push(where);
           else mismatches.push(where);
         }
@@ -173,7 +173,7 @@ describe('a server killed with SIGKILL under load', () => {
 
     const schedules = acked.filter((a) => a.kind === 'schedule').length;
     console.log(
-      `crash figures: acknowledged ${acked.length} (${schedules} workouts, ${acked.length - schedules} actuals), lost ${lost}, doubled ${doubled}, sent ${sent.size} workouts, events after restart ${head.rows[0]!.n}, read models equal to a rebuild: ${mismatches.length === 0 ? 'all' : mismatches.join('; ')} (${rowsCompared} rows compared)${knownDivergent.length ? `; known to differ: ${knownDivergent.join('; ')}` : ''}`,
+      `crash figures: acknowledged ${acked.length} (${schedules} workouts, ${acked.length - schedules} actuals), lost ${lost}, doubled ${doubled}, sent ${sent.size} workouts, events after restart ${head.rows[0].n}, read models equal to a rebuild: ${mismatches.length === 0 ? 'all' : mismatches.join('; ')} (${rowsCompared} rows compared)${knownDivergent.length ? `; known to differ: ${knownDivergent.join('; ')}` : ''}`,
     );
     expect(acked.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
     expect({ lost, doubled }).toEqual({ lost: 0, doubled: 0 });

@@ -113,13 +113,13 @@ describe('createMailer with an SMTP server', () => {
       const { messageId } = await mailer.send({ to: 'ana@example.com', ...email });
 
       expect(received).toHaveLength(1);
-      const mail = received[0]!;
+      const mail = received[0];
       expect(mail.user).toBe('spotter');
       expect(mail.mailFrom).toBe('no-reply@spotter.app');
       expect(mail.rcptTo).toEqual(['ana@example.com']);
 
       const parts = parseMime(mail.raw);
-      const headers = parts[0]!.headers;
+      const headers = parts[0].headers;
       expect(headers.get('to')).toBe('ana@example.com');
       expect(headers.get('from')).toBe('Spotter <no-reply@spotter.app>');
       expect(headers.get('subject')).toBe('New workout from Coach Bo: Lower body power');
@@ -169,7 +169,7 @@ describe('createMailer without an SMTP server (outbox)', () => {
 
     const files = await readdir(outboxDir);
     expect(files).toEqual([`${messageId}.json`]);
-    const stored = JSON.parse(await readFile(path.join(outboxDir, files[0]!), 'utf8')) as Record<string, unknown>;
+    const stored = JSON.parse(await readFile(path.join(outboxDir, files[0]), 'utf8')) as Record<string, unknown>;
     expect(stored).toEqual({
       id: messageId,
       to: 'ana@example.com',
@@ -193,7 +193,7 @@ describe('createMailer without an SMTP server (outbox)', () => {
     expect(all.map((m) => m.subject)).toEqual(['Mail 3', 'Mail 2', 'Mail 1']);
     expect((await listOutbox(outboxDir, 2)).map((m) => m.id)).toEqual([ids[2], ids[1]]);
 
-    const one = await readOutboxMessage(outboxDir, ids[0]!);
+    const one = await readOutboxMessage(outboxDir, ids[0]);
     expect(one).toMatchObject({ id: ids[0], to: 'athlete1@example.com', subject: 'Mail 1', html: '<p>1</p>' });
     // No text was given, so none is stored.
     expect(one).not.toHaveProperty('text');

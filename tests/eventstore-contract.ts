@@ -79,8 +79,8 @@ export function runEventStoreContract(
       await store.append(s, [{ id, type: 'Typed', data: { a: 'b' }, schemaVersion: 1, metadata: { userId: 'u1', commandId: 'c1', correlationId: 'k1' } }], 'no_stream');
       const [e] = await store.readStream(s);
       expect(e).toMatchObject({ id, type: 'Typed', stream: s, streamVersion: 0, schemaVersion: 1, data: { a: 'b' } });
-      expect(e!.metadata).toMatchObject({ userId: 'u1', commandId: 'c1', correlationId: 'k1' });
-      expect(e!.time).toBeInstanceOf(Date);
+      expect(e.metadata).toMatchObject({ userId: 'u1', commandId: 'c1', correlationId: 'k1' });
+      expect(e.time).toBeInstanceOf(Date);
     });
 
     it('reads all events in append order from a checkpoint, exclusive', async () => {
@@ -114,7 +114,7 @@ export function runEventStoreContract(
       await expect.poll(async () => (await readEverything(store, before)).filter((e) => e.stream === s).length).toBe(5);
       const ours = (await readEverything(store, before)).filter((e) => e.stream === s);
       // Reading from the second of our events with a limit of 2 gives the next two.
-      const page = await store.readAll(ours[1]!.checkpoint, 2);
+      const page = await store.readAll(ours[1].checkpoint, 2);
       expect(page.map((e) => [e.stream, e.streamVersion])).toEqual([
         [s, 2],
         [s, 3],
@@ -139,6 +139,6 @@ async function readEverything(store: EventStore, from: string | null) {
     const batch = await store.readAll(after, 500);
     if (batch.length === 0) return out;
     out.push(...batch);
-    after = batch[batch.length - 1]!.checkpoint;
+    after = batch[batch.length - 1].checkpoint;
   }
 }

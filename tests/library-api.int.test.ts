@@ -143,7 +143,7 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
   });
 
   it('accepts the coach-core shape {exercise}', async () => {
-    const created = await create(coach, { exercise: { name: 'Wrapped Row', pattern: 'Horizontal Pull', muscles: ['Lats'] } });
+    await create(coach, { exercise: { name: 'Wrapped Row', pattern: 'Horizontal Pull', muscles: ['Lats'] } });
     const mine = await list(coach, '?search=wrapped%20row');
     expect(mine.exercises[0]).toMatchObject({ name: 'Wrapped Row', joints: [], use_case: '', youtube_url: null });
   });
@@ -213,7 +213,7 @@ describe('realtime', () => {
   it('lets a user follow their own library topic and the catalogue only, and pushes their changes', async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${coach.accessToken}`, { origin: t.url });
     const messages: any[] = [];
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     const next = async (pred: (m: any) => boolean) => {
       for (let i = 0; i < 300; i++) {
         const found = messages.findIndex(pred);

@@ -13,7 +13,6 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 const NOBODY = '44444444-4444-4444-8444-444444444444';
 
 const eventCount = async () => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n as number;
-const after = (checkpoint: string | null) => (checkpoint ? { 'x-after-checkpoint': checkpoint } : {});
 
 async function start(a: User, b: User, initial_message?: string) {
   const res = await t.api('POST', '/api/conversations', { other_user_id: b.user.id, ...(initial_message ? { initial_message } : {}) }, a.accessToken);

@@ -15,7 +15,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 function socket(u: User) {
   const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${u.accessToken}`, { origin: t.url });
   const messages: any[] = [];
-  ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+  ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
   const next = async (pred: (m: any) => boolean, what: string) => {
     for (let i = 0; i < 300; i++) {
       const at = messages.findIndex(pred);

@@ -226,7 +226,7 @@ describe('live updates', () => {
     const ben = await signedInUser(t, 'Ben Live');
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${ben.accessToken}`, { origin: t.url });
     const messages: any[] = [];
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     const waitFor = async (pred: (m: any) => boolean) => {
       const end = Date.now() + 5000;
       while (!messages.some(pred)) {

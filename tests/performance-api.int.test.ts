@@ -141,7 +141,7 @@ describe('New PR news', () => {
   it("tells the coach's topic when a workout actual beats the athlete's best, and lists it in recent PRs", async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${coach.accessToken}`);
     const messages: any[] = [];
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     const waitFor = async (pred: (m: any) => boolean) => {
       for (let i = 0; i < 300; i++) {
         const found = messages.find(pred);

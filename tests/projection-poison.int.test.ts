@@ -65,12 +65,12 @@ describe('a poison event in the training projection of a running server', () => 
     expect(parked).toEqual([
       expect.objectContaining({ projection: 'training', eventId: expect.any(String), type: 'WorkoutScheduled', stream: `workout-${poisonId}`, checkpoint: poison.checkpoint }),
     ]);
-    expect(parked[0]!.error.length).toBeGreaterThan(0);
+    expect(parked[0].error.length).toBeGreaterThan(0);
 
     // Retrying without a fix leaves it parked with the error of the new try.
     const retried = await retryParked(t.db.pool, t.server.platform.store, t.server.platform.runner.projections(), { all: true });
-    expect(retried).toEqual([expect.objectContaining({ id: parked[0]!.id, outcome: 'failed' })]);
-    expect(await listParked(t.db.pool)).toEqual([expect.objectContaining({ id: parked[0]!.id, attempts: 2 })]);
+    expect(retried).toEqual([expect.objectContaining({ id: parked[0].id, outcome: 'failed' })]);
+    expect(await listParked(t.db.pool)).toEqual([expect.objectContaining({ id: parked[0].id, attempts: 2 })]);
   }, 60_000);
 
   it('a replay of training parks the same event in the new copy instead of failing', async () => {
@@ -78,7 +78,7 @@ describe('a poison event in the training projection of a running server', () => 
     await t.server.platform.runner.rebuild('training');
     const after = await listParked(t.db.pool);
     expect(after.map((p) => p.eventId)).toEqual(before);
-    expect(after[0]!.generation).toBe(2);
+    expect(after[0].generation).toBe(2);
   }, 60_000);
 });
 
@@ -115,17 +115,17 @@ describe('parking in the runner', () => {
     expect(await totals('poisoned_rows')).toEqual({ seen: 397, bad: 0 });
     const parked = await listParked(db.pool, { projection: 'poisoned' });
     expect(parked.map((x) => x.stream)).toEqual(['poisoned-17', 'poisoned-18', 'poisoned-311']);
-    expect(parked[0]!.error).toBe('handler failed on 17');
+    expect(parked[0].error).toBe('handler failed on 17');
     const [status] = await r.status();
     expect(status).toMatchObject({ parked: 3, lastError: null });
 
     broken = false;
-    const results = await retryParked(db.pool, store, [p], { ids: [parked[0]!.id] });
+    const results = await retryParked(db.pool, store, [p], { ids: [parked[0].id] });
     expect(results).toEqual([expect.objectContaining({ outcome: 'applied' })]);
     expect((await retryParked(db.pool, store, [p], { all: true })).map((x) => x.outcome)).toEqual(['applied', 'applied']);
     expect(await totals('poisoned_rows')).toEqual({ seen: 400, bad: 0 });
     expect(await listParked(db.pool)).toEqual([]);
-    expect((await r.status())[0]!.parked).toBe(0);
+    expect((await r.status())[0].parked).toBe(0);
   }, 60_000);
 
   it('parks what a reactor cannot handle and goes on with later events', async () => {
@@ -137,6 +137,7 @@ describe('parking in the runner', () => {
       reactor: true,
       tables: {},
       handles: ['Pinged'],
+      // eslint-disable-next-line @typescript-eslint/require-await -- apply must reject (not throw) on the poison event
       async apply(events) {
         for (const e of events) if ((e.data as { n: number }).n === 2) throw new Error('cannot mail n = 2');
         handled.push(...events.map((e) => (e.data as { n: number }).n));

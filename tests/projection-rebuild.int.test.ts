@@ -89,7 +89,7 @@ describe('projection version upgrade', () => {
     await runner.stop();
     const upgraded = new ProjectionRunner(db.pool, store, db.url, [{ ...streamSummaries, version: 2 }], { pollMs: 20, log: () => {} });
     await upgraded.start();
-    await expect.poll(async () => (await upgraded.status())[0]!.version).toBe(2);
+    await expect.poll(async () => (await upgraded.status())[0].version).toBe(2);
     await appendMany(100, 'after');
     await upgraded.waitFor((await store.headCheckpoint())!);
     expect(await liveRows()).toEqual(await expectedRows());

@@ -56,7 +56,7 @@ describe('projection runner', () => {
     for (let i = 0; i < 100; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
     await new Promise((res) => setTimeout(res, 200));
     const [status] = await r.status();
-    expect(status!.lastError).toBe('handler failed on 57');
+    expect(status.lastError).toBe('handler failed on 57');
     expect((await totals()).seen).toBeLessThan(100);
     failing = false;
     const head = await store.headCheckpoint();
@@ -72,8 +72,8 @@ describe('projection runner', () => {
     const b = runner(store, second);
     await a.start();
     await b.start();
-    expect((await a.status())[0]!.owned).toBe(true);
-    expect((await b.status())[0]!.owned).toBe(false);
+    expect((await a.status())[0].owned).toBe(true);
+    expect((await b.status())[0].owned).toBe(false);
     for (let i = 0; i < 50; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
     await a.waitFor((await store.headCheckpoint())!);
     expect(second.applied).toBe(0);
@@ -82,7 +82,7 @@ describe('projection runner', () => {
     runners = runners.filter((x) => x !== a);
     for (let i = 50; i < 80; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
     await b.waitFor((await store.headCheckpoint())!, undefined, 10_000);
-    await expect.poll(async () => (await b.status())[0]!.owned).toBe(true);
+    await expect.poll(async () => (await b.status())[0].owned).toBe(true);
     expect(second.applied).toBe(30);
     expect(await totals()).toEqual({ seen: 80, bad: 0, streams: 80 });
   });

@@ -7,7 +7,6 @@
  * scenario grows with them. Reactors issue effects per event by design and are left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { allProjections } from '../projections/index.ts';
 import { handlesEvent, type Projection } from '../projections/projection.ts';
@@ -79,7 +78,7 @@ afterAll(async () => t.close());
 /** `events` cycled up to `n`, each copy with its own checkpoint and a later stream version. */
 function batchOf(events: StoredEvent[], n: number): StoredEvent[] {
   return Array.from({ length: n }, (_, i) => {
-    const e = events[i % events.length]!;
+    const e = events[i % events.length];
     const round = Math.floor(i / events.length);
     return { ...e, streamVersion: e.streamVersion + round * 1_000_000, checkpoint: `${e.checkpoint}:${String(round).padStart(6, '0')}` };
   });
@@ -95,7 +94,7 @@ async function statementsFor(p: Projection, events: StoredEvent[]): Promise<numb
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },
-  }) as pg.PoolClient;
+  });
   try {
     await client.query('BEGIN');
     await createGeneration(client, p, 900);

@@ -12,7 +12,7 @@ function connect(token: string | null, origin?: string) {
   const url = `${t.url.replace('http', 'ws')}/api/realtime${token ? `?token=${token}` : ''}`;
   const ws = new WebSocket(url, origin ? { origin } : {});
   const messages: any[] = [];
-  ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+  ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const next = async (pred: (m: any) => boolean, timeoutMs = 3000) => {
     const end = Date.now() + timeoutMs;

@@ -124,7 +124,7 @@ describe('team analytics in the browser', () => {
     const seeded = await runSeed({ pool, store }, { coaches: 1, athletesPerCoach: 21, weeks: 1, seed: 5 });
     expect(seeded.failures).toEqual([]);
     await runner.waitFor((await store.headCheckpoint())!, undefined, 30_000);
-    const page = await signIn({ email: seeded.coaches[0]!.email, password: seeded.password } as User);
+    const page = await signIn({ email: seeded.coaches[0].email, password: seeded.password } as User);
     await page.goto(`${t.url}/team-analytics`);
     const trigger = page.getByRole('button', { name: 'Athletes: 3 athlete(s) selected' });
     await expect.poll(() => trigger.isVisible()).toBe(true);

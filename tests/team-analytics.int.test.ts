@@ -186,7 +186,7 @@ describe('GET /api/team-analytics', () => {
       return out;
     };
     const before = await snapshot();
-    expect(before.team_exercise_days!.length).toBeGreaterThan(10);
+    expect(before.team_exercise_days.length).toBeGreaterThan(10);
     await t.server.platform.runner.rebuild('training');
     expect(await snapshot()).toEqual(before);
   });

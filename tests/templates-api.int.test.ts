@@ -163,7 +163,7 @@ describe('POST /api/program-templates/:id/assign', () => {
       if (mails.length === 0) await new Promise((r) => setTimeout(r, 25));
     }
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('New workout from Coach Carla: Assigned Program (4 workouts from ' + start + ' to ' + plusDays(start, 9) + ')');
+    expect(mails[0].subject).toBe('New workout from Coach Carla: Assigned Program (4 workouts from ' + start + ' to ' + plusDays(start, 9) + ')');
   });
 
   it('adds to existing workouts on those dates rather than replacing them', async () => {

@@ -156,6 +156,6 @@ describe('program templates in the browser', () => {
         return mails.length;
       })
       .toBe(1);
-    expect(mails[0]!.subject).toBe(`New workout from Casey Coach: Two Week Base (3 workouts from ${start} to ${addDays(start, 7)})`);
+    expect(mails[0].subject).toBe(`New workout from Casey Coach: Two Week Base (3 workouts from ${start} to ${addDays(start, 7)})`);
   }, 120_000);
 });

@@ -52,7 +52,7 @@ describe('ScheduleWorkout', () => {
 
   it('schedules the workout, planned by the acting user', () => given().when(schedule()).then([scheduled]));
   it('keeps the template it came from', () =>
-    given().when(schedule({ templateId: 't-1' })).then([{ ...scheduled, data: { ...scheduled.data, templateId: 't-1' } } as TrainingEvent]));
+    given().when(schedule({ templateId: 't-1' })).then([{ ...scheduled, data: { ...scheduled.data, templateId: 't-1' } }]));
   it('refuses a second schedule on the same stream', () => given(scheduled).when(schedule()).thenThrows(409, MESSAGES.exists));
   it('refuses someone who is neither the athlete nor a linked coach', () => given().when(schedule({ mayAct: false })).thenThrows(403, MESSAGES.notYourAthlete));
   it('refuses a date that is not a calendar date', () => given().when(schedule({ content: content({ date: '2025-02-30' }) })).thenThrows(400, MESSAGES.badDate));
@@ -120,9 +120,9 @@ describe('DeleteWorkout and RestoreWorkout', () => {
   it('restores a deleted workout on its date (Undo)', () => given(scheduled, deleted).when(restore()).then([restored]));
   it('restores on the date it had when deleted, after a move', () => {
     const moved: TrainingEvent = { type: 'WorkoutMoved', data: { workoutId: W, athleteId: ATHLETE, fromDate: '2025-03-10', toDate: '2025-03-14' } };
-    given(scheduled, moved, { ...deleted, data: { ...deleted.data, date: '2025-03-14' } } as TrainingEvent)
+    given(scheduled, moved, { ...deleted, data: { ...deleted.data, date: '2025-03-14' } })
       .when(restore())
-      .then([{ ...restored, data: { ...restored.data, date: '2025-03-14' } } as TrainingEvent]);
+      .then([{ ...restored, data: { ...restored.data, date: '2025-03-14' } }]);
   });
   it('refuses to restore a workout that is not deleted', () => given(scheduled).when(restore()).thenThrows(409, MESSAGES.notDeleted));
   it('refuses to restore a restored workout', () => given(scheduled, deleted, restored).when(restore()).thenThrows(409));
@@ -135,7 +135,7 @@ describe('DeleteWorkout and RestoreWorkout', () => {
 
 describe('RecordSetActual', () => {
   const record = (exerciseIndex: number, setIndex: number, actual: object, mayAct = true): WorkoutCommand =>
-    ({ type: 'RecordSetActual', exerciseIndex, setIndex, actual, mayAct }) as WorkoutCommand;
+    ({ type: 'RecordSetActual', exerciseIndex, setIndex, actual, mayAct });
 
   it('records the actual with the exercise name and the workout date', () =>
     given(scheduled).when(record(1, 0, { reps: 8, load: 62.5 }), ATHLETE).then([recorded(1, 0, { reps: 8, load: 62.5 }, 'Bench Press')]));

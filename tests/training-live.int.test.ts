@@ -19,7 +19,7 @@ afterAll(async () => t.close());
 function connect(token: string) {
   const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime?token=${token}`);
   const messages: any[] = [];
-  ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+  ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
   const next = async (pred: (m: any) => boolean, timeoutMs = 3000) => {
     const end = Date.now() + timeoutMs;
     for (;;) {

@@ -28,7 +28,7 @@ describe('demo data', () => {
   it('plans seven weeks per athlete, with actuals logged live on the last past session', async () => {
     expect(demo.workouts).toBe(4 * 21);
     const coach = await t.api('POST', '/api/auth/signin', { email: DEMO_COACH.email, password: DEMO_PASSWORD });
-    const athlete = demo.athletes[0]!;
+    const athlete = demo.athletes[0];
     const list = await t.api('GET', `/api/manage-workouts?clientId=${athlete.id}`, undefined, coach.body.accessToken);
     expect(list.body.workouts).toHaveLength(21);
     const statuses = new Set(list.body.workouts.map((w: { status: string }) => w.status));

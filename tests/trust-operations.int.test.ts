@@ -45,7 +45,7 @@ describe('/api/health', () => {
     const { rows } = await t.db.pool.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name LIKE 'user\\_profiles%' ORDER BY table_name DESC LIMIT 1`,
     );
-    const physical = rows[0]!.name;
+    const physical = rows[0].name;
     await t.db.pool.query(`ALTER TABLE ${physical} RENAME TO health_test_away`);
     try {
       await t.api('POST', '/api/auth/signup', { fullName: 'Hal Health', email: `hal.${Date.now()}@example.com`, password: 'health-pass', accessCode: 'TEST-CODE' });

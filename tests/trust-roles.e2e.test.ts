@@ -26,7 +26,7 @@ describe('an invited athlete', () => {
     const coach = await signedInUser(t, 'Casey Coach');
     const email = uniqueEmail('invited-e2e');
     expect((await t.api('POST', '/api/manage-invites', { email }, coach.accessToken)).status).toBe(200);
-    const inviteToken = (await t.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1]!;
+    const inviteToken = (await t.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1];
     expect((await t.api('POST', '/api/auth/signup', { fullName: 'Ivy Invited', email, password: 'ivy-lifts-heavy', inviteToken })).status).toBe(201);
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();

@@ -18,7 +18,7 @@ const COACHES_ONLY = { error: 'Only coaches can do this. Enter the access code u
 async function invitedAthlete(coach: { accessToken: string }) {
   const email = uniqueEmail('invited');
   expect((await t.api('POST', '/api/manage-invites', { email }, coach.accessToken)).status).toBe(200);
-  const inviteToken = (await t.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1]!;
+  const inviteToken = (await t.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1];
   expect((await t.api('POST', '/api/auth/signup', { fullName: 'Ina Invited', email, password: 'invited-pass', inviteToken })).status).toBe(201);
   const session = await t.api('POST', '/api/auth/signin', { email, password: 'invited-pass' });
   expect(session.status).toBe(200);
@@ -74,7 +74,7 @@ describe('invited accounts', () => {
       const coach = await signedInUser(limited, 'Gus Guard');
       const email = uniqueEmail('guesser');
       await limited.api('POST', '/api/manage-invites', { email }, coach.accessToken);
-      const inviteToken = (await limited.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1]!;
+      const inviteToken = (await limited.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1];
       await limited.api('POST', '/api/auth/signup', { fullName: 'Gia Guesser', email, password: 'guesser-pass', inviteToken });
       const { accessToken } = (await limited.api('POST', '/api/auth/signin', { email, password: 'guesser-pass' })).body;
       const statuses: number[] = [];

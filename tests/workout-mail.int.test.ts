@@ -75,8 +75,8 @@ describe('the batched workout mail', () => {
     expect(await flushWorkoutMails(t.db.pool, at(6), t.url)).toBe(1);
     const mails = await queued();
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.data.coachName).toBe('Coach Carla');
-    expect(mails[0]!.data.changes).toEqual(['Tue, Jan 8: Lower Body (New)', 'Thu, Jan 10: Upper Body (New)', 'Sun, Jan 13: Conditioning (New)']);
+    expect(mails[0].data.coachName).toBe('Coach Carla');
+    expect(mails[0].data.changes).toEqual(['Tue, Jan 8: Lower Body (New)', 'Thu, Jan 10: Upper Body (New)', 'Sun, Jan 13: Conditioning (New)']);
 
     // The real sender delivers it (to the outbox folder here).
     await t.server.sender.flush();
@@ -84,7 +84,7 @@ describe('the batched workout mail', () => {
       .poll(async () => (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject)).length)
       .toBe(1);
     const [mail] = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject));
-    expect(mail!.subject).toBe('Coach Carla updated your training plan: 3 workout changes');
+    expect(mail.subject).toBe('Coach Carla updated your training plan: 3 workout changes');
   });
 
   it('holds later changes until an hour after the last mail, then sends them in one mail', async () => {
@@ -97,7 +97,7 @@ describe('the batched workout mail', () => {
     expect(await flushWorkoutMails(t.db.pool, at(67), t.url)).toBe(1);
     const mails = await queued();
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.data.changes).toEqual(['Tue, Jan 15: Heavy Day (New)', 'Wed, Jan 16: Light Day (New)']);
+    expect(mails[1].data.changes).toEqual(['Tue, Jan 15: Heavy Day (New)', 'Wed, Jan 16: Light Day (New)']);
     // Nothing left: a later flush sends nothing.
     expect(await flushWorkoutMails(t.db.pool, at(200), t.url)).toBe(0);
   });

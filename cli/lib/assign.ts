@@ -60,7 +60,7 @@ async function resolveTemplate(pool: pg.Pool, coachId: string, ref: string): Pro
   );
   if (rows.length === 0) throw new UsageError(`The coach has no template ${byId ? 'with the id' : 'named'} "${ref}".`);
   if (rows.length > 1) throw new UsageError(`Several templates are named "${ref}": use an id (${rows.map((r) => r.id).join(', ')}).`);
-  return rows[0]!.id;
+  return rows[0].id;
 }
 
 /** Who each e-mail is, and whether that athlete is linked to the coach. */

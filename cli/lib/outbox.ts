@@ -20,5 +20,5 @@ export async function loadOutbox(pool: pg.Pool, now: Date = new Date()): Promise
      FROM email_outbox`,
     [now],
   );
-  return rows[0]!;
+  return rows[0];
 }

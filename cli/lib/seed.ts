@@ -177,7 +177,7 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   // 4. Training: a stream per workout, planned by the coach; the athlete's last session
   // planned bare and then logged set by set (RecordSetActual, as from the phone).
   const athletes = coaches.flatMap((c) => c.athletes.map((a) => ({ coach: c, athlete: a })));
-  const perAthlete = athletes.length ? athleteProgramme(opts, athletes[0]!.athlete, 0, today).length : 0;
+  const perAthlete = athletes.length ? athleteProgramme(opts, athletes[0].athlete, 0, today).length : 0;
   const total = athletes.length * perAthlete;
   let done = 0;
   let workouts = 0;
@@ -198,7 +198,7 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
       for (const job of batch) sets += setCount(job.workout);
       loggedSets += streams.reduce((n, s) => n + s.events.filter((e) => e.type === 'SetActualRecorded').length, 0);
     } catch (e) {
-      failures.push(`${batch.length} workouts from ${batch[0]!.workout.content.date} (athlete ${batch[0]!.athleteId}): ${(e as Error).message}`);
+      failures.push(`${batch.length} workouts from ${batch[0].workout.content.date} (athlete ${batch[0].athleteId}): ${(e as Error).message}`);
     }
     done += batch.length;
     opts.onProgress?.(done, total);
@@ -224,7 +224,7 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
 function coachCommands(coach: SeedCoach): Step<CoachCommand, CoachEvent>[] {
   const out: Step<CoachCommand, CoachEvent>[] = [];
   for (const a of coach.athletes) {
-    const inviteOf = (sent: CoachEvent[]) => (sent[0]!.data as { inviteId: string }).inviteId;
+    const inviteOf = (sent: CoachEvent[]) => (sent[0].data as { inviteId: string }).inviteId;
     out.push(
       { command: { type: 'SendInvite', coachId: coach.id, coachEmail: coach.email, coachName: coach.fullName, email: a.email, athleteName: a.fullName }, actor: coach.id },
       { command: (sent) => ({ type: 'AcceptInvite', coachId: coach.id, inviteId: inviteOf(sent), athleteId: a.id, athleteEmail: a.email }), actor: a.id },

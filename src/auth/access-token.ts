@@ -43,7 +43,7 @@ export function verifyAccessToken(secret: string, token: string, nowMs: number):
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let claims: AccessClaims;
   try {
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as AccessClaims;
   } catch {
     return null;
   }

@@ -27,7 +27,7 @@ const stateCaches = new WeakMap<EventStore, Map<string, CachedState>>();
 
 function cacheOf(store: EventStore): Map<string, CachedState> {
   let cache = stateCaches.get(store);
-  if (!cache) stateCaches.set(store, (cache = new Map()));
+  if (!cache) stateCaches.set(store, (cache = new Map<string, CachedState>()));
   return cache;
 }
 
@@ -78,7 +78,7 @@ export function handleCommand<S, C, E extends DomainEvent>(
   opts: HandleOptions,
 ): Promise<CommandResult<E>> {
   let queues = streamQueues.get(store);
-  if (!queues) streamQueues.set(store, (queues = new Map()));
+  if (!queues) streamQueues.set(store, (queues = new Map<string, Promise<void>>()));
   const before = queues.get(stream);
   const result = before ? before.then(() => handleNow(store, stream, decider, command, opts)) : handleNow(store, stream, decider, command, opts);
   const tail = result.then(settle, settle);
@@ -105,7 +105,7 @@ async function handleNow<S, C, E extends DomainEvent>(
   for (let attempt = 1; ; attempt++) {
     const cached = cache.get(stream);
     const hit = !!cached && cached.decider === decider;
-    const known = hit ? cached! : { decider, version: -1, state: decider.initialState() };
+    const known = hit ? cached : { decider, version: -1, state: decider.initialState() };
     const read = !hit || mustRead;
     const fresh = read ? await store.readStream(stream, known.version + 1) : [];
     const state = fresh.reduce((s, e) => decider.evolve(s, e as unknown as E), known.state as S);

@@ -274,7 +274,7 @@ async function hydrateBinarySymlinks(): Promise<void> {
   }
   let links: { source: string; target: string }[];
   try {
-    links = JSON.parse(await fsp.readFile(path.join(nativeDir, 'pg-symlinks.json'), 'utf8'));
+    links = JSON.parse(await fsp.readFile(path.join(nativeDir, 'pg-symlinks.json'), 'utf8')) as typeof links;
   } catch {
     return;
   }

@@ -353,7 +353,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
         await client.query('COMMIT');
       } catch (e) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${m.id} failed: ${(e as Error).message}`);
+        throw new Error(`Migration ${m.id} failed: ${(e as Error).message}`, { cause: e });
       }
     }
   } finally {

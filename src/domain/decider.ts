@@ -7,7 +7,7 @@ export interface CommandContext {
   /** The authenticated user, or null for anonymous commands such as sign-up. */
   userId: string | null;
   now: Date;
-  newId(): string;
+  newId: () => string;
 }
 
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -17,7 +17,7 @@ export interface DomainEvent<T extends string = string, D = unknown> {
 
 export interface Decider<State, Command, Event extends DomainEvent> {
   initialState(): State;
-  evolve(state: State, event: Event): State;
+  evolve: (state: State, event: Event) => State;
   decide(command: Command, state: State, ctx: CommandContext): Event[];
 }
 

@@ -122,7 +122,7 @@ function toStored(rec: Recorded, position: Position): StoredEvent {
   if (isPlainObject(rec.metadata)) {
     const { schemaVersion: sv, ...rest } = rec.metadata;
     if (typeof sv === 'number' && Number.isInteger(sv)) schemaVersion = sv;
-    metadata = rest as EventMetadata;
+    metadata = rest;
   }
   return upcast({
     id: rec.id,

@@ -105,7 +105,7 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release(broken);
     }
-    const last = rows[rows.length - 1]!;
+    const last = rows[rows.length - 1];
     const checkpoint = checkpointOf(last.last_tx, last.last_position);
     for (const l of this.listeners) l(checkpoint);
     return { nextExpectedVersion: Number(last.new_version), checkpoint };
@@ -180,8 +180,9 @@ export class PostgresEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.listeners.clear();
+    return Promise.resolve();
   }
 }
 

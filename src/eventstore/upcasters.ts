@@ -5,6 +5,7 @@
  */
 import type { StoredEvent } from './port.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each upcaster declares the old payload shape it reads; `unknown` would reject those typed parameters
 type Upcaster = (data: any) => unknown;
 
 const upcasters = new Map<string, Upcaster>();

@@ -13,7 +13,7 @@ export const libraryFeature: Feature = {
   routes: libraryRoutes,
   topicRules: {
     // `library:<userId>` carries one user's own exercises; `library:catalogue` the shared ones.
-    library: async (_db, userId, id) => id === userId || id === 'catalogue',
+    library: (_db, userId, id) => Promise.resolve(id === userId || id === 'catalogue'),
   },
   async start({ store, runner, now }) {
     const { checkpoint } = await loadCatalogue(store, now);

@@ -13,14 +13,15 @@ export const recapsFeature: Feature = {
   name: 'recaps',
   projections: [weeklyRecapsProjection],
   mailRules: {
+    // eslint-disable-next-line @typescript-eslint/require-await -- MailRule returns a promise; async keeps a throw on a malformed event a rejection
     async WeeklyRecapSent(e, { appUrl }) {
       const d = (e as unknown as RecapEvent).data;
       return [{ kind: 'weekly-recap', recipient: d.email, data: { name: d.name, summary: d.summary, link: `${appUrl}/training` } }];
     },
   },
-  async start(deps) {
+  start(deps) {
     const schedule = deps.config.recapSchedule;
-    if (!schedule) return;
+    if (!schedule) return Promise.resolve();
     let stopped = false;
     const tick = () =>
       runScheduledRecaps(deps, schedule).catch((e: Error) => {
@@ -31,9 +32,9 @@ export const recapsFeature: Feature = {
     const timer = setInterval(() => void tick(), SCHEDULE_POLL_MS);
     timer.unref();
     void tick();
-    return () => {
+    return Promise.resolve(() => {
       stopped = true;
       clearInterval(timer);
-    };
+    });
   },
 };

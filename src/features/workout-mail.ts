@@ -10,7 +10,7 @@ export const FLUSH_EVERY_MS = 60 * 1000;
 export const workoutMailFeature: Feature = {
   name: 'workout-mail',
   projections: [workoutMailCollector()],
-  async start(deps) {
+  start(deps) {
     const { pool, now, config } = deps;
     const timer = setInterval(() => {
       // The pool ends with the server; the timer goes with it.
@@ -23,6 +23,6 @@ export const workoutMailFeature: Feature = {
       });
     }, FLUSH_EVERY_MS);
     timer.unref();
-    return () => clearInterval(timer);
+    return Promise.resolve(() => clearInterval(timer));
   },
 };

@@ -44,7 +44,7 @@ function validationMessage(err: FastifyError): string {
   const v = err.validation?.[0];
   if (!v) return err.message;
   const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-  const params = v.params as Record<string, unknown>;
+  const params = v.params;
   switch (v.keyword) {
     case 'required':
       return `${String(params.missingProperty)} is required.`;

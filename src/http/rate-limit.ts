@@ -58,7 +58,7 @@ export class RateLimiter {
           'SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND at > $2',
           [bucket, new Date(now.getTime() - limit.windowMs)],
         );
-        if (rows[0]!.n >= limit.max * this.scale) {
+        if (rows[0].n >= limit.max * this.scale) {
           await client.query('ROLLBACK');
           throw new DomainError(429, TOO_MANY_ATTEMPTS);
         }

@@ -18,7 +18,9 @@ export function redactUrl(url: string): string {
       let decoded = name;
       try {
         decoded = decodeURIComponent(name);
-      } catch {}
+      } catch {
+        // Not valid percent-encoding: match on the raw name.
+      }
       return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=${REDACTED}` : pair;
     });
   return `${url.slice(0, q)}?${params.join('&')}`;

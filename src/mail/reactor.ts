@@ -43,6 +43,7 @@ const rules: Record<string, MailRule> = {
     const token = await issueToken(tx, d.userId, 'reset', new Date(issuedAt.getTime() + RESET_TOKEN_TTL_MS));
     return [{ kind: 'password-reset', recipient: d.email, data: { name: d.name, link: `${appUrl}/reset-password?access_token=${token}&type=recovery` } }];
   },
+  // eslint-disable-next-line @typescript-eslint/require-await -- MailRule returns a promise; async keeps a throw on a malformed event a rejection
   async EmailConfirmed(e, { appUrl }) {
     const d = e.data as { email: string; name: string };
     return [{ kind: 'welcome', recipient: d.email, data: { name: d.name, link: `${appUrl}/signin` } }];

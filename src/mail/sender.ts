@@ -26,7 +26,7 @@ async function sentInLastHour(db: pg.Pool | pg.PoolClient, recipient: string, no
     `SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
     [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
   );
-  return rows[0]!.n;
+  return rows[0].n;
 }
 
 /** When a recipient's oldest counted mail leaves the hour: the earliest a deferred mail may go. */
@@ -46,7 +46,7 @@ export async function recentMailCount(db: pg.Pool | pg.PoolClient, recipient: st
      WHERE recipient = $1 AND status IN ('sent', 'sending') AND coalesce(sent_at, created_at) > $2`,
     [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
   );
-  return rows[0]!.n;
+  return rows[0].n;
 }
 
 export class MailSender {
@@ -83,7 +83,9 @@ export class MailSender {
       try {
         do {
           this.again = false;
-          while (await this.sendBatch()) {}
+          while (await this.sendBatch()) {
+            // sendBatch() returns true while there may be more to send.
+          }
         } while (this.again);
       } catch (e) {
         this.opts.log?.(`mail sender: ${(e as Error).message}`);

@@ -166,7 +166,7 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
         .filter((w) => !(w.first === 'scheduled' && w.change === 'deleted'))
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
         .map((w) => `${dayLabel(w.date)}: ${w.name?.trim() || 'Workout'} (${VERB[w.first === 'scheduled' && w.change !== 'deleted' ? 'scheduled' : w.change]})`);
-      const first = changes[0]!;
+      const first = changes[0];
       if (lines.length === 0) continue;
       const coachName = changes.find((c) => c.coach_name)?.coach_name ?? 'Your coach';
       // Stable key: the same claimed rows always make the same outbox key.
@@ -178,7 +178,7 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
         data: {
           athleteName: first.athlete_name,
           coachName,
-          workoutName: lines.length === 1 ? lines[0]! : `${lines.length} workout changes`,
+          workoutName: lines.length === 1 ? lines[0] : `${lines.length} workout changes`,
           changes: lines,
           link: `${appUrl}/training`,
         },

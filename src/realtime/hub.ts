@@ -91,7 +91,7 @@ export class RealtimeHub {
     // A failing message (a database error in an access rule) must not end the queue or the process.
     const handle = (raw: string) =>
       (queue = queue.then(() => this.onMessage(client, raw)).catch(() => this.send(client, { type: 'error', error: 'That message could not be handled.' })));
-    socket.on('message', (raw) => void handle(raw.toString()));
+    socket.on('message', (raw) => void handle((raw as Buffer).toString()));
     socket.on('close', () => this.detach(client));
     this.send(client, { type: 'ready' });
     for (const raw of early) void handle(raw);
@@ -100,7 +100,7 @@ export class RealtimeHub {
   private async onMessage(client: Client, raw: string): Promise<void> {
     let msg: ClientMessage;
     try {
-      msg = JSON.parse(raw);
+      msg = JSON.parse(raw) as ClientMessage;
     } catch {
       return this.send(client, { type: 'error', error: 'Messages must be JSON.' });
     }

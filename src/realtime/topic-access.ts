@@ -8,7 +8,7 @@ export type TopicRule = (db: pg.Pool, userId: string, id: string) => Promise<boo
 
 const rules = new Map<string, TopicRule>([
   // Your own account, sessions, notifications.
-  ['user', async (_db, userId, id) => id === userId],
+  ['user', (_db, userId, id) => Promise.resolve(id === userId)],
 ]);
 
 export function registerTopicRule(kind: string, rule: TopicRule): void {

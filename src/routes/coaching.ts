@@ -128,9 +128,9 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
         coachName: q.nameOf(coach, req.user!.email),
         email,
         // A stranger is greeted by the name in their address; an account holder by their own.
-        athleteName: invitee ? q.nameOf(invitee, email) : email.split('@')[0]!,
+        athleteName: invitee ? q.nameOf(invitee, email) : email.split('@')[0],
       });
-      const sent = result.events[0]!;
+      const sent = result.events[0];
       const inviteId = (sent.data as { inviteId: string }).inviteId;
       // The mail goes out through the outbox; wait for its outcome to report it as the spec does.
       const stored = (await store.readStream(coachStream(coachId))).findLast((e) => e.type === 'InviteSent' && (e.data as { inviteId: string }).inviteId === inviteId);

@@ -82,7 +82,7 @@ export function emailRoutes(
           `SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status <> 'failed' AND created_at > $2`,
           [recipient, new Date(deps.now().getTime() - 60 * 60 * 1000)],
         );
-        if (rows[0]!.n >= EMAILS_PER_RECIPIENT_PER_HOUR) throw new DomainError(429, RATE_LIMIT_MESSAGE);
+        if (rows[0].n >= EMAILS_PER_RECIPIENT_PER_HOUR) throw new DomainError(429, RATE_LIMIT_MESSAGE);
         await client.query(
           'INSERT INTO email_outbox (id, event_id, kind, recipient, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [id, `api:${id}`, row.kind, recipient, row.data, deps.now()],

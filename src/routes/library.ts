@@ -100,14 +100,15 @@ function targetId(body: { id?: string; exerciseId?: string; exercise?: { id?: st
   const ids = [...new Set([body.id, body.exerciseId, body.exercise?.id].filter((v): v is string => v !== undefined))];
   if (ids.length === 0) throw new DomainError(400, 'id is required.');
   if (ids.length > 1) throw new DomainError(400, 'id and exerciseId name different exercises.');
-  if (!EXERCISE_ID.test(ids[0]!)) throw new DomainError(404, EXERCISE_NOT_FOUND);
-  return ids[0]!;
+  if (!EXERCISE_ID.test(ids[0])) throw new DomainError(404, EXERCISE_NOT_FOUND);
+  return ids[0];
 }
 
 /**
  * Body validation runs before preHandler; without this a signed-out client sending a
  * bad body would hear about the body instead of the spec's missing-session text.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify waits for done() on a hook that returns no promise
 async function tokenPresent(req: Parameters<typeof bearerToken>[0]): Promise<void> {
   if (!bearerToken(req)) throw new DomainError(401, 'No authentication token available');
 }
@@ -134,16 +135,16 @@ export function libraryRoutes(app: FastifyInstance, deps: FeatureDeps) {
       const offset = wholeNumber(q.offset, 'offset', 0, 0, 1_000_000);
       const filter = { userId: userIdOf(req), search: q.search?.trim(), muscle: q.muscle?.trim(), pattern: q.pattern?.trim() };
       const [page, counts, facets] = await Promise.all([
-        deps.pool.query(exercisePageQuery(filter, limit, offset)),
+        deps.pool.query<{ created_at: Date; updated_at: Date; [column: string]: unknown }>(exercisePageQuery(filter, limit, offset)),
         deps.pool.query<{ total: number; library_size: number }>(exerciseCountQuery(filter)),
         deps.pool.query<{ muscles: string[]; patterns: string[] }>(exerciseFacetsQuery(filter.userId)),
       ]);
       return {
         success: true,
         exercises: page.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() })),
-        total: counts.rows[0]!.total,
-        library_size: counts.rows[0]!.library_size,
-        filters: facets.rows[0]!,
+        total: counts.rows[0].total,
+        library_size: counts.rows[0].library_size,
+        filters: facets.rows[0],
       };
     },
   );

@@ -123,7 +123,7 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
         connectionType: req.body.connection_type_param ?? undefined,
         notes: req.body.notes_param ?? null,
       });
-      const connectionId = (result.events[0]!.data as { connectionId: string }).connectionId;
+      const connectionId = (result.events[0].data as { connectionId: string }).connectionId;
       return { success: true, message: 'Connection request sent!', connection_id: connectionId, checkpoint: result.append?.checkpoint ?? null };
     },
   );

@@ -41,6 +41,7 @@ export function platformRoutes(
     return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify route handler: async so a throw becomes an error reply like in every other route
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
 
   // Browsers cannot set headers on a websocket, so the access token comes in the
@@ -89,7 +90,7 @@ export function collectRoutes(app: FastifyInstance): void {
   routesByApp.set(app, routes);
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api/')) return;
-    const hidden = !!(r.schema as { hide?: boolean } | undefined)?.hide;
+    const hidden = !!(r.schema)?.hide;
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
   });
 }
@@ -124,7 +125,7 @@ function openApiDocument(app: FastifyInstance) {
     }
     // A path parameter the route declares no schema for is still a parameter (a string).
     const declared = new Set(Object.keys(((s.params ?? {}) as ObjectSchema).properties ?? {}));
-    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
+    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !declared.has(n));
     const params = [
       ...parameters(s.params, 'path'),
       ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { EventStore } from '../eventstore/port.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { userDecider, userStream } from '../domain/accounts/user.ts';
-import { displayName, initials } from '../domain/accounts/display-name.ts';
+import { displayName, initials, type NameSource } from '../domain/accounts/display-name.ts';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
 import { isTimeZone } from '../domain/accounts/time-zone.ts';
@@ -24,7 +24,7 @@ const ProfileBody = Type.Object(
 
 export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store: EventStore; now: () => Date }) {
   app.get('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'] } }, async (req) => {
-    const { rows } = await deps.pool.query('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
+    const { rows } = await deps.pool.query<NameSource & Record<string, unknown>>('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
     if (!rows[0]) throw new DomainError(404, 'Profile not found.');
     const name = displayName(rows[0]);
     return { profile: { ...rows[0], resolved_name: name, initials: initials(name) } };

@@ -7,7 +7,7 @@ import { migrate } from '../../src/db/migrations.ts';
 export interface TestDatabase {
   url: string;
   pool: pg.Pool;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {

@@ -62,7 +62,7 @@ const DATE_NAMES = /^(date|from|to|today|toDate|start|end|startDate|endDate|week
 function firstOption(s: Schema): Schema {
   const options = s.anyOf ?? s.oneOf;
   if (!options) return s;
-  return options.find((o) => o.type !== 'null') ?? options[0]!;
+  return options.find((o) => o.type !== 'null') ?? options[0];
 }
 
 /** A value the route would plausibly accept, built from its schema and the field's name. */
@@ -165,12 +165,12 @@ export function toJsonText(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_k, v: unknown) => {
     if (v && typeof v === 'object' && RAW_MARK in v) {
-      raws.push((v as Record<string, string>)[RAW_MARK]!);
+      raws.push((v as Record<string, string>)[RAW_MARK]);
       return `@@RAW${raws.length - 1}@@`;
     }
     return v;
   });
-  return (text ?? 'null').replace(/"@@RAW(\d+)@@"/g, (_m, i: string) => raws[Number(i)]!);
+  return (text ?? 'null').replace(/"@@RAW(\d+)@@"/g, (_m, i: string) => raws[Number(i)]);
 }
 
 /** Percent-encodes text for a URL, sending a lone surrogate as the invalid UTF-8 it would be. */
@@ -200,7 +200,7 @@ function setAt(root: unknown, at: Path, update: (parent: Record<string | number,
   if (at.length === 0) return copy;
   let parent = copy as Record<string | number, unknown>;
   for (const k of at.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
-  update(parent, at[at.length - 1]!);
+  update(parent, at[at.length - 1]);
   return copy;
 }
 
@@ -290,7 +290,7 @@ function requestArbFrom(op: Operation, ctx: FuzzContext, token: () => string, ba
   if (queryParams.length) {
     variants.push(
       w(4, fc.tuple(fc.constantFrom(...queryParams.map((p) => p.name)), nastyValue).map(([name, v]) => build('bad query', baseBody, baseParams, { ...encodedQuery, [name]: urlText(v) }))),
-      w(1, fc.constantFrom('%', '%zz', '%ED%A0%80', '%00', 'a[b]=1', 'a[0]=1&a[1]=2').map((raw) => build('broken query', baseBody, baseParams, { ...encodedQuery, [queryParams[0]!.name]: raw }))),
+      w(1, fc.constantFrom('%', '%zz', '%ED%A0%80', '%00', 'a[b]=1', 'a[0]=1&a[1]=2').map((raw) => build('broken query', baseBody, baseParams, { ...encodedQuery, [queryParams[0].name]: raw }))),
     );
   }
   variants.push(w(1, nastyValue.map((v) => build('unknown query', baseBody, baseParams, { ...encodedQuery, surprise: urlText(v) }))));

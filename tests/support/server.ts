@@ -59,7 +59,9 @@ export async function startTestServer(
       let parsed: any = text;
       try {
         parsed = JSON.parse(text);
-      } catch {}
+      } catch {
+        // Not JSON: keep the text.
+      }
       return { status: res.status, body: parsed };
     },
     async mailLink(to, linkPattern, after = 0) {
@@ -93,7 +95,7 @@ export async function signedInUser(t: TestServer, fullName = 'Test Coach') {
   const signup = await t.api('POST', '/api/auth/signup', { fullName, email, password, accessCode: ACCESS_CODE });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const link = await t.mailLink(email, /\/confirm\?token=[\w-]+/);
-  const token = link.split('token=')[1]!;
+  const token = link.split('token=')[1];
   const confirmed = await t.api('GET', `/api/confirm-email?token=${token}`);
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
   const session = await t.api('POST', '/api/auth/signin', { email, password });

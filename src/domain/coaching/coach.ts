@@ -57,11 +57,11 @@ export const coachDecider: Decider<CoachState, CoachCommand, CoachEvent> = {
       case 'InviteSent':
         return { ...state, invites: { ...state.invites, [event.data.inviteId]: { email: event.data.email, status: 'pending', athleteId: null } } };
       case 'InviteAccepted': {
-        const invite = state.invites[event.data.inviteId]!;
+        const invite = state.invites[event.data.inviteId];
         return { ...state, invites: { ...state.invites, [event.data.inviteId]: { ...invite, status: 'accepted', athleteId: event.data.athleteId } } };
       }
       case 'InviteRevoked': {
-        const invite = state.invites[event.data.inviteId]!;
+        const invite = state.invites[event.data.inviteId];
         return { ...state, invites: { ...state.invites, [event.data.inviteId]: { ...invite, status: 'revoked' } } };
       }
       case 'ClientLinked':

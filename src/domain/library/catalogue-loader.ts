@@ -35,7 +35,7 @@ export async function loadCatalogue(
   let next = 0;
   const worker = async () => {
     while (next < entries.length) {
-      const entry = entries[next++]!;
+      const entry = entries[next++];
       const exerciseId = catalogueExerciseId(entry.name);
       const result = await handleCommand(
         store,

@@ -12,8 +12,8 @@ const DIRECT_CONVERSATION_NAMESPACE = '6f1d4c0e-5a3b-4f7e-9d21-0c8a7b3e5f42';
 export function uuidV5(name: string, namespace: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
   const hash = createHash('sha1').update(ns).update(name, 'utf8').digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
   const h = hash.subarray(0, 16).toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }

@@ -41,7 +41,7 @@ export async function unreadTotal(db: Db, me: string): Promise<number> {
     'SELECT coalesce(sum(unread_count), 0)::int AS n FROM conversation_participants WHERE user_id = $1 AND NOT deleted',
     [me],
   );
-  return rows[0]!.n;
+  return rows[0].n;
 }
 
 interface ConversationDbRow extends PersonCols {
@@ -206,7 +206,7 @@ export async function messagesOf(db: Db, me: string, conversationId: string, bef
       deleted_at: iso(m.deleted_at),
       read_by: m.read_by,
     })),
-    nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
+    nextCursor: rows.length > limit ? String(page[page.length - 1].seq) : null,
   };
 }
 

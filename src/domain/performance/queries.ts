@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { displayName } from '../accounts/display-name.ts';
 import {
-  bestOf, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category,
+  categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category,
 } from './scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;
@@ -77,7 +77,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       [athleteId, from, today],
     ),
   ]);
-  const c = completion.rows[0]!;
+  const c = completion.rows[0];
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
     name: r.exercise_name, value: r.best_weight, unit: r.unit, reps: r.rep_range, date: r.date_achieved,

@@ -28,7 +28,7 @@ export async function runScheduledRecaps(deps: { pool: pg.Pool; store: EventStor
   const client = await deps.pool.connect();
   try {
     const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RECAP_LOCK]);
-    if (!rows[0]!.ok) return [];
+    if (!rows[0].ok) return [];
     try {
       const now = deps.now();
       const due = await client.query<{ athlete_id: string; time_zone: string }>(

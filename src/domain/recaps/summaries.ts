@@ -60,7 +60,7 @@ export async function weekSummary(db: pg.Pool, athleteId: string, week: { start:
       [athleteId, week.end],
     ),
   ]);
-  const t = totals.rows[0]!;
+  const t = totals.rows[0];
   const upcoming = next.rows[0];
   return {
     workoutsCompleted: t.completed,

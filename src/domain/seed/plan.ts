@@ -107,7 +107,7 @@ export function athleteProgramme(size: SeedSize, athlete: SeedAthlete, athleteIn
     for (const offset of SESSION_OFFSETS) {
       const date = addDays(thisWeek, -7 * w + offset);
       if (date >= today) continue;
-      const day = DAYS[session % DAYS.length]!;
+      const day = DAYS[session % DAYS.length];
       // Progression: +1.5 % a week, in 5 lbs steps.
       const exercises: WorkoutExercise[] = day.map(([name, reps, load], i) => ({
         exercise_name: name,
@@ -128,7 +128,7 @@ export function athleteProgramme(size: SeedSize, athlete: SeedAthlete, athleteIn
       session++;
     }
   }
-  if (out.length) out[out.length - 1]!.loggedLive = true;
+  if (out.length) out[out.length - 1].loggedLive = true;
   return out;
 }
 

@@ -72,7 +72,7 @@ export async function templateAthletes(db: pg.Pool, coachId: string) {
   return rows.map((r) => ({
     id: r.user_id,
     // The dialog shows 'Unnamed Athlete' for an empty name, so no e-mail fallback here.
-    name: (r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || '') as string,
+    name: (r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || ''),
     first_name: r.first_name ?? null,
     last_name: r.last_name ?? null,
   }));
@@ -80,7 +80,16 @@ export async function templateAthletes(db: pg.Pool, coachId: string) {
 
 /** An athlete's assignments, newest first, with `scheduled n of m` and each workout's marks. */
 export async function listAssignments(db: pg.Pool, athleteId: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<{
+    created_at: Date;
+    revision: number;
+    template_revision: number | null;
+    template_deleted: boolean;
+    unassigned: boolean;
+    workout_count: number;
+    scheduled_count: number;
+    [column: string]: unknown;
+  }>(
     `SELECT a.id, a.template_id, a.template_name, a.coach_id, a.athlete_id, a.start_date::text AS start_date, a.end_date::text AS end_date,
             a.revision, t.revision AS template_revision, coalesce(t.deleted, true) AS template_deleted, a.unassigned,
             a.deleted_count, a.kept_count, a.created_at,
@@ -101,9 +110,9 @@ export async function listAssignments(db: pg.Pool, athleteId: string) {
   );
   return rows.map((r) => ({
     ...r,
-    created_at: (r.created_at as Date).toISOString(),
+    created_at: r.created_at.toISOString(),
     status: r.unassigned ? 'unassigned' : r.scheduled_count < r.workout_count ? 'scheduling' : 'active',
     progress: `scheduled ${r.scheduled_count} of ${r.workout_count}`,
-    resync_available: !r.unassigned && !r.template_deleted && r.template_revision > r.revision,
+    resync_available: !r.unassigned && !r.template_deleted && r.template_revision !== null && r.template_revision > r.revision,
   }));
 }

@@ -34,7 +34,7 @@ export function highestDay(days: TemplateDays): number {
 }
 
 export function workoutCount(days: TemplateDays): number {
-  return workoutDays(days).reduce((n, k) => n + days[k]!.length, 0);
+  return workoutDays(days).reduce((n, k) => n + days[k].length, 0);
 }
 
 /** End date = start + (highest day number − 1) days. */
@@ -45,7 +45,7 @@ export function endDate(startDate: string, days: TemplateDays): string {
 /** Every workout with the date it lands on, in day order, then their order within the day. */
 export function assignedWorkouts(startDate: string, days: TemplateDays, newId: () => string): AssignedWorkout[] {
   return workoutDays(days).flatMap((dayKey) =>
-    days[dayKey]!.map((w) => ({
+    days[dayKey].map((w) => ({
       workoutId: newId(),
       key: w.id,
       dayKey,

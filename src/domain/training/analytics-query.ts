@@ -19,7 +19,9 @@ const RANGE = `($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR d
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 /** The spec's metrics (workoutMetrics' rules) from summed totals. */
-function metricsOf(t: { workouts: number; exercises: number; sets: number; reps: number; load: number; volume: number }): WorkoutMetrics {
+type Totals = { workouts: number; exercises: number; sets: number; reps: number; load: number; volume: number };
+
+function metricsOf(t: Totals): WorkoutMetrics {
   return {
     totalReps: t.reps,
     repsPerWorkout: ratio(t.reps, t.workouts),
@@ -45,8 +47,8 @@ const SUMS = `coalesce(sum(workouts), 0)::float8 AS workouts, coalesce(sum(exerc
 export async function workoutAnalytics(db: pg.Pool, athleteId: string, range: Range, exercise?: string) {
   const args = [athleteId, range.from ?? null, range.to ?? null];
   const totals = exercise
-    ? await db.query(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
-    : await db.query(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
+    ? await db.query<Totals>(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
+    : await db.query<Totals>(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
   const exercises = await db.query<{ exercise_name: string; sets: number; workouts: number }>(
     `SELECT min(exercise_name) AS exercise_name, sum(sets)::int AS sets, sum(workouts)::int AS workouts
        FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE}
@@ -96,7 +98,15 @@ export async function capacity(db: pg.Pool, athleteId: string, range: Range) {
  * of a sprint, run…, flagged lower_better by the projection) the lowest value wins.
  */
 export async function bestRecords(db: pg.Pool, athleteId: string, exerciseName?: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<{
+    exercise_name: string;
+    rep_range: number;
+    best_weight: number;
+    date_achieved: string;
+    workout_id: string | null;
+    entry_id: string | null;
+    unit: string;
+  }>(
     `SELECT DISTINCT ON (exercise_key, rep_range)
             exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
             workout_id, entry_id, unit

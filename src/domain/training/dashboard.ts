@@ -59,7 +59,7 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
     ),
   ]);
   const found = new Map(byWeek.rows.map((r) => [r.week_start, r]));
-  const t = totals.rows[0]!;
+  const t = totals.rows[0];
   return {
     today,
     upcoming: upcoming.rows,

@@ -59,7 +59,7 @@ async function link(d: SeedDeps, coachId: string, athlete: { id: string; email: 
   const sent = await onCoach(coachId, {
     type: 'SendInvite', coachId, coachEmail: DEMO_COACH.email, coachName: DEMO_COACH.fullName, email: athlete.email, athleteName: athlete.fullName,
   });
-  const inviteId = (sent.events[0]!.data as { inviteId: string }).inviteId;
+  const inviteId = (sent.events[0].data as { inviteId: string }).inviteId;
   await onCoach(athlete.id, { type: 'AcceptInvite', coachId, inviteId, athleteId: athlete.id, athleteEmail: athlete.email });
   const linked = await onCoach(coachId, { type: 'LinkClient', coachId, email: athlete.email, athleteId: athlete.id });
   return linked.append?.checkpoint ?? null;
@@ -77,7 +77,7 @@ async function train(d: SeedDeps, coachId: string, athleteId: string, programme:
   }));
   const { ids } = await scheduleWorkouts(d, coachId, planned);
   if (lastPast) {
-    const id = ids[programme.indexOf(lastPast)]!;
+    const id = ids[programme.indexOf(lastPast)];
     for (const [exerciseIndex, exercise] of lastPast.content.exercises.entries()) {
       for (const [setIndex, set] of exercise.sets.entries()) {
         if (set.actual) await recordActual(d, athleteId, id, { exerciseIndex, setIndex, actual: set.actual });
@@ -102,7 +102,7 @@ export async function seedDemo(input: SeedDeps | ServerLike, opts: { accessCode?
   const today = todayOf(d.now());
   let workouts = 0;
   for (const [i, a] of DEMO_ATHLETES.entries()) {
-    workouts += await train(d, coachId, athletes[i]!.id, demoProgramme(a, 1000 + i, today));
+    workouts += await train(d, coachId, athletes[i].id, demoProgramme(a, 1000 + i, today));
   }
   return { coach: { id: coachId, email: DEMO_COACH.email }, athletes, password: DEMO_PASSWORD, workouts };
 }
@@ -117,10 +117,10 @@ export async function seedDemoIfEmpty(d: SeedDeps, log: (line: string) => void):
   const lock = await d.pool.connect();
   try {
     const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [SEED_LOCK]);
-    if (!rows[0]!.ok) return null;
+    if (!rows[0].ok) return null;
     try {
       const users = await lock.query<{ n: number }>('SELECT count(*)::int AS n FROM user_credentials');
-      if (users.rows[0]!.n > 0) return null;
+      if (users.rows[0].n > 0) return null;
       log('Empty database: creating demo data (set SPOTTER_DEMO=0 to skip)…');
       const demo = await seedDemo(d);
       log(`Demo ready: sign in at ${d.config.appUrl}/signin as ${demo.coach.email} with password ${demo.password}`);

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../../eventstore/port.ts';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName, type NameSource } from '../accounts/display-name.ts';
 import { workoutStream } from './events.ts';
 
 /** The calendar status from the stored inputs (see projections/workouts.ts). */
@@ -36,7 +36,7 @@ export async function listWorkoutsJson(
   const values = [athleteId, today, range.from ?? '-infinity', range.to ?? 'infinity'];
   if (viewerId === athleteId) {
     const { rows } = await db.query<{ body: string }>({ name: 'training_calendar', text: CALENDAR_SQL, values });
-    return rows[0]!.body;
+    return rows[0].body;
   }
   try {
     const { rows } = await db.query<{ body: string | null }>({
@@ -45,7 +45,7 @@ export async function listWorkoutsJson(
                     THEN (${CALENDAR_SQL}) END AS body`,
       values: [...values, viewerId],
     });
-    return rows[0]!.body;
+    return rows[0].body;
   } catch (e) {
     if ((e as { code?: string }).code === '42P01') return null; // no client_links yet: nobody coaches anybody
     throw e;
@@ -55,8 +55,8 @@ export async function listWorkoutsJson(
 async function namesOf(db: pg.Pool, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
-  const { rows } = await db.query('SELECT user_id, display_name, first_name, last_name, full_name AS name, email FROM user_profiles WHERE user_id = ANY($1::uuid[])', [wanted]);
-  const names = new Map(rows.map((r) => [r.user_id as string, displayName(r)]));
+  const { rows } = await db.query<NameSource & { user_id: string }>('SELECT user_id, display_name, first_name, last_name, full_name AS name, email FROM user_profiles WHERE user_id = ANY($1::uuid[])', [wanted]);
+  const names = new Map(rows.map((r) => [r.user_id, displayName(r)]));
   for (const id of wanted) if (!names.has(id)) names.set(id, displayName({ user_id: id }));
   return names;
 }
@@ -69,7 +69,12 @@ export async function workoutAthlete(db: pg.Pool, workoutId: string): Promise<st
 
 /** One workout for the editor, deleted ones included (flagged), with the last actual and who made it. */
 export async function getWorkout(db: pg.Pool, workoutId: string, today: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<{
+    user_id: string;
+    updated_by: string | null;
+    last_actual: { by?: string | null; [key: string]: unknown } | null;
+    [column: string]: unknown;
+  }>(
     `SELECT w.id, w.athlete_id AS user_id, w.date, w.name, w.notes, w.exercises, ${STATUS_SQL} AS status, w.deleted,
             w.template_id, w.created_by, w.created_at, w.updated_by, w.updated_at, w.last_actual, w.last_event_version AS version
        FROM workouts w WHERE w.id = $1`,

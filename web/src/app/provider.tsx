@@ -24,6 +24,7 @@ function RealtimeProvider({ children }: { children: ReactNode }) {
       onReconnect: () => void queryClient.invalidateQueries(),
     });
     realtime.connect();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the client is created in the effect so it is closed on unmount; state hands it to the tree
     setClient(realtime);
     return () => {
       realtime.close();

@@ -89,6 +89,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     if (config.mode !== 'system' || typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(DARK_QUERY);
     const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncs with matchMedia (external) when the mode becomes 'system'
     setSystemDark(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);

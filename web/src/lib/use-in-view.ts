@@ -11,6 +11,7 @@ export function useInView<T extends Element>(margin = '200px'): [React.RefObject
     const el = ref.current;
     if (seen || !el) return;
     if (typeof IntersectionObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- without IntersectionObserver the element counts as seen at once
       setSeen(true);
       return;
     }

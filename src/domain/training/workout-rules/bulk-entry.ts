@@ -13,6 +13,7 @@ export interface BulkEntry {
 /** Guards the editor against a typo like 5000 sets freezing the page. */
 export const MAX_BULK_SETS = 100;
 
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- cells are strings or numbers from the editor; an object stringifies non-blank, which is the wanted answer
 const isBlank = (value: unknown): boolean => value == null || String(value).trim() === '';
 
 /**

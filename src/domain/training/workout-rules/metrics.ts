@@ -1,5 +1,5 @@
 /** Prescribed-training metrics of a set of workouts. */
-import type { Workout, WorkoutSet } from './types.ts';
+import type { WorkoutSet } from './types.ts';
 import { positive } from './numbers.ts';
 
 export interface WorkoutMetrics {

@@ -15,7 +15,7 @@ const isEmpty = (value: unknown): boolean => value === '' || value === null || v
  */
 export function stripEmpty<T>(value: T): T {
   if (Array.isArray(value)) {
-    return value.filter((item) => !isEmpty(item)).map((item) => stripEmpty(item)) as T;
+    return (value as unknown[]).filter((item) => !isEmpty(item)).map((item) => stripEmpty(item)) as T;
   }
   if (isPlainObject(value)) {
     // fromEntries defines own properties, so a "__proto__" key stays a plain key.

@@ -45,7 +45,7 @@ function UserMenu() {
           key: 'settings',
           label: 'Settings',
           icon: <SettingsIcon />,
-          onSelect: () => navigate(paths.app.settings.getHref()),
+          onSelect: () => void navigate(paths.app.settings.getHref()),
         },
         {
           key: 'signout',

@@ -11,7 +11,7 @@ const localToday = () => new Date().toLocaleDateString('en-CA');
 export function Component() {
   const { clientId = '' } = useParams();
   const [mode, setMode] = useWorkoutMode();
-  const today = useMemo(localToday, []);
+  const today = useMemo(() => localToday(), []);
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
   return (
     <>

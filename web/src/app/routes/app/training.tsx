@@ -13,7 +13,7 @@ const localToday = () => new Date().toLocaleDateString('en-CA');
 export function Component() {
   const user = useUser();
   const [mode, setMode] = useWorkoutMode();
-  const today = useMemo(localToday, []);
+  const today = useMemo(() => localToday(), []);
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
   return (
     <>

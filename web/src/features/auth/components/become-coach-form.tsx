@@ -20,7 +20,7 @@ export function BecomeCoachForm() {
     event.preventDefault();
     if (!accessCode.trim()) return setFieldError('Access Code is required.');
     setFieldError(undefined);
-    become.mutate(accessCode.trim(), { onSuccess: () => navigate(paths.app.clients.getHref(), { replace: true }) });
+    become.mutate(accessCode.trim(), { onSuccess: () => void navigate(paths.app.clients.getHref(), { replace: true }) });
   };
 
   return (

@@ -46,7 +46,7 @@ function ResetDone() {
   const navigate = useNavigate();
   const target = paths.auth.signIn.getHref(UPDATED_MESSAGE);
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate(target, { replace: true }), RESET_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate(target, { replace: true }), RESET_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate, target]);
 
@@ -58,7 +58,7 @@ function ResetDone() {
         title="Password Updated"
         description="Your password has been changed. Taking you to sign in in a few seconds…"
       />
-      <Button size="lg" fullWidth onClick={() => navigate(target, { replace: true })}>
+      <Button size="lg" fullWidth onClick={() => void navigate(target, { replace: true })}>
         Continue to Sign In
       </Button>
     </div>

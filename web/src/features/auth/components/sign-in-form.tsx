@@ -43,7 +43,7 @@ export function SignInForm({ message }: { message: string | null }) {
       { email: email.trim(), password },
       {
         // A coach lands on their clients; an athlete-only account on their own training.
-        onSuccess: (session) => navigate(session.user.isCoach ? paths.app.clients.getHref() : paths.app.training.getHref(), { replace: true }),
+        onSuccess: (session) => void navigate(session.user.isCoach ? paths.app.clients.getHref() : paths.app.training.getHref(), { replace: true }),
         onError: (error) => {
           const needsConfirmation = isUnconfirmedEmailError(error);
           setUnconfirmed(needsConfirmation);

@@ -67,9 +67,9 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
       {
         // An invitation already proved the address: the account is ready to sign in.
         onSuccess: (data) =>
-          data.confirmed
+          void (data.confirmed
             ? navigate(paths.auth.signIn.getHref(data.message))
-            : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } }),
+            : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } })),
         onError: (error) => setFormError(errorMessage(error)),
       },
     );

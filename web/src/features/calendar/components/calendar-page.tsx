@@ -57,7 +57,7 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
   const clipboard = useClipboard();
 
   const days = visibleDays(view, anchor);
-  const workouts = useWorkouts(clientId, { from: days[0]!, to: days[days.length - 1]!, today });
+  const workouts = useWorkouts(clientId, { from: days[0], to: days[days.length - 1], today });
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? `athlete:${clientId}` : null, [trainingKey(clientId), ['workout']]);
 

@@ -36,7 +36,7 @@ function patternOf(dates: string[]): Clipboard['metadata']['selectionPattern'] {
   if (dates.length <= 1) return 'single';
   const days = [...new Set(dates)].sort();
   if (days.length === 1) return 'same-day';
-  return daysBetween(days[0]!, days[days.length - 1]!) === days.length - 1 ? 'consecutive' : 'spread';
+  return daysBetween(days[0], days[days.length - 1]) === days.length - 1 ? 'consecutive' : 'spread';
 }
 
 /** What a copy carries: the workout's content without its id, and without actual results unless it is moving. */
@@ -61,13 +61,13 @@ function contentOf(workout: Workout & { id: string }, keepActuals: boolean): Wor
 export function putOnClipboard(workouts: (Workout & { id: string })[], operationType: ClipOperation): void {
   if (workouts.length === 0) return;
   const offsets = pasteOffsets(workouts);
-  const entries = offsets.map((entry, i) => ({ ...entry, workout: contentOf(workouts[i]!, operationType !== 'copy') }));
+  const entries = offsets.map((entry, i) => ({ ...entry, workout: contentOf(workouts[i], operationType !== 'copy') }));
   const dates = workouts.map((w) => w.date);
   set({
     kind: operationType !== 'delete' && workouts.length === 1 ? 'single' : 'multi',
     workouts: entries,
     metadata: {
-      baseDate: [...dates].sort()[0]!,
+      baseDate: [...dates].sort()[0],
       selectionPattern: patternOf(dates),
       operationType,
       workoutCount: workouts.length,

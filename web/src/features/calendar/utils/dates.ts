@@ -70,7 +70,7 @@ export function viewTitle(view: CalendarView, anchor: string): string {
   if (view === 'month') return monthTitle(anchor);
   if (view === 'day') return longDate(anchor);
   const days = visibleDays('week', anchor);
-  const [first, last] = [days[0]!, days[days.length - 1]!];
+  const [first, last] = [days[0], days[days.length - 1]];
   return `${shortDate(first)} – ${shortDate(last)}, ${last.slice(0, 4)}`;
 }
 
@@ -78,7 +78,7 @@ export function viewTitle(view: CalendarView, anchor: string): string {
 export function dateSpan(dates: readonly string[]): string {
   if (dates.length === 0) return '';
   const sorted = [...dates].sort();
-  const [first, last] = [sorted[0]!, sorted[sorted.length - 1]!];
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
   if (first === last) return `${shortDate(first)}, ${first.slice(0, 4)}`;
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
   return `${shortDate(first)}${sameYear ? '' : `, ${first.slice(0, 4)}`} – ${shortDate(last)}, ${last.slice(0, 4)}`;

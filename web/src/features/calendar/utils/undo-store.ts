@@ -35,6 +35,7 @@ export function useUndoRecord(clientId: string) {
   const [record, setRecord] = useState<UndoRecord | null>(() => readFor(clientId));
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- re-reads localStorage (an external store) when the athlete changes
     setRecord(readFor(clientId));
     const onStorage = (event: StorageEvent) => {
       if (event.key === KEY || event.key === null) setRecord(readFor(clientId));

@@ -63,6 +63,7 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
   }, [realtime, topic, me]);
   // A message from them ends their typing.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- typing state is also set from realtime events; a new message clears it
     if (newest && newest.sender_id !== me) setTypingFrom(null);
   }, [newest, me]);
 

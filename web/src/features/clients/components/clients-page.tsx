@@ -33,7 +33,7 @@ export function ClientsPage() {
   useTopic(`coach:${user.id}`, [clientsQueryKey, invitesQueryKey]);
   useTopic(`user:${user.id}`, [invitationsQueryKey]);
 
-  const list = clients.data?.clients ?? [];
+  const list = useMemo(() => clients.data?.clients ?? [], [clients.data]);
   const { acceptedNotLinked, pending } = useMemo(() => {
     const clientEmails = new Set(list.map((c) => c.email.toLowerCase()));
     const all = invites.data?.invites ?? [];

@@ -28,7 +28,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 /** The e-mail demo page (performance-messaging-templates §2): send every kind of mail to a test address. */
 export function EmailDemo() {
   const send = useSendEmail();
-  const limiter = useRef(createRateLimiter()).current;
+  // One limiter for the component's life; state, not a ref, because render reads it.
+  const [limiter] = useState(createRateLimiter);
   const nextId = useRef(1);
   const [to, setTo] = useState('');
   const [name, setName] = useState('');

@@ -86,7 +86,7 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
   };
 
   return (
-    <form className="log-performance" aria-label="Log Performance" onSubmit={submit} noValidate>
+    <form className="log-performance" aria-label="Log Performance" onSubmit={(event) => void submit(event)} noValidate>
       {success && <Alert variant="success">{success}</Alert>}
       {failure && <Alert variant="error">{failure}</Alert>}
       {exercise ? (

@@ -66,7 +66,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const athleteParam = search.get('athleteId');
-  const today = useMemo(localToday, []);
+  const today = useMemo(() => localToday(), []);
   const [tab, setTab] = useState('builder');
   const [draft, setDraft] = useState<TemplateDraft>(emptyDraft);
   const [weeks, setWeeks] = useState(DEFAULT_WEEKS);
@@ -146,7 +146,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
           <Link className={buttonClasses({ variant: 'ghost' })} to={paths.app.helpTemplates.getHref()}>
             Help
           </Link>
-          <Button variant="outline" onClick={() => navigate(back)}>
+          <Button variant="outline" onClick={() => void navigate(back)}>
             Back
           </Button>
         </div>
@@ -212,7 +212,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
           {
             id: 'manager',
             label: 'Manager',
-            content: <TemplateManager canSaveCurrent={stats.workouts > 0} onNew={startNew} onSaveCurrent={() => setSaveOpen(true)} onLoad={load} notify={setNotice} />,
+            content: <TemplateManager canSaveCurrent={stats.workouts > 0} onNew={startNew} onSaveCurrent={() => setSaveOpen(true)} onLoad={(summary) => void load(summary)} notify={setNotice} />,
           },
         ]}
       />
@@ -241,7 +241,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
           draft={draft.isModified ? { ...draft, id: null } : draft}
           today={today}
           onClose={() => setAssignOpen(false)}
-          onAssigned={(r) => navigate(paths.app.calendarAssigned.getHref(r.athleteId, r.start_date))}
+          onAssigned={(r) => void navigate(paths.app.calendarAssigned.getHref(r.athleteId, r.start_date))}
         />
       )}
     </div>

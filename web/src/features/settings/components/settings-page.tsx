@@ -41,9 +41,10 @@ function ProfileCard() {
   const [name, setName] = useState('');
   const [zone, setZone] = useState('UTC');
   const [saved, setSaved] = useState(false);
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZones(), []);
   useEffect(() => {
     if (!profile.data) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form is editable local state seeded when the profile loads
     setName(profile.data.display_name ?? profile.data.resolved_name ?? '');
     setZone(profile.data.time_zone);
   }, [profile.data]);
@@ -119,6 +120,7 @@ function BrandingCard() {
   const [colours, setColours] = useState<Branding>(DEFAULT_BRANDING);
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the colour pickers are editable local state seeded when the branding loads
     if (branding.data?.own) setColours(branding.data.own);
   }, [branding.data?.own]);
 

@@ -19,7 +19,7 @@ function describe(entry: HistoryEntry): string {
   switch (entry.type) {
     case 'WorkoutScheduled':
     case 'WorkoutRevised':
-      return `${what} (${String(d.exercise_count ?? 0)} exercises)`;
+      return `${what} (${String((d.exercise_count as number | undefined) ?? 0)} exercises)`;
     case 'WorkoutMoved':
       return `${what} from ${String(d.from_date)} to ${String(d.to_date)}`;
     case 'SetActualRecorded': {

@@ -190,7 +190,7 @@ function asEntities(exercises: FormExercise[]): WorkoutExercise[] {
 }
 
 function withGroups(exercises: FormExercise[], grouped: WorkoutExercise[]): FormExercise[] {
-  return exercises.map((e, i) => ({ ...e, heading: grouped[i]!.heading, superset_group: grouped[i]!.superset_group ?? null }));
+  return exercises.map((e, i) => ({ ...e, heading: grouped[i].heading, superset_group: grouped[i].superset_group ?? null }));
 }
 
 export const linkWithNext = (exercises: FormExercise[], index: number) =>
@@ -203,7 +203,7 @@ export function moveExercise(exercises: FormExercise[], from: number, to: number
   if (from === to || to < 0 || to >= exercises.length) return exercises;
   const next = [...exercises];
   const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved!);
+  next.splice(to, 0, moved);
   return next;
 }
 

@@ -3,7 +3,7 @@ import { EXERCISE_INTENTS, INTENT_PROFILES } from '../../../../../../src/domain/
 import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '../../../../../../src/domain/training/workout-rules';
 import { capacity, templateMetrics, type TemplateDraft } from '../../utils/template-draft';
 
-const label = (intent: string) => intent[0]!.toUpperCase() + intent.slice(1);
+const label = (intent: string) => intent[0].toUpperCase() + intent.slice(1);
 const formatMetric = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toFixed(1));
 
 /** Exercise Intents legend, Template Capacity Distribution and Template Analytics (spec Builder side panels). */

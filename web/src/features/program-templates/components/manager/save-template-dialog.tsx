@@ -15,12 +15,13 @@ type Props = {
   onSave: (form: SaveForm) => void;
 };
 
-const categoryLabel = (c: string) => c.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-');
+const categoryLabel = (c: string) => c.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('-');
 
 /** The Save Template form: name required (trimmed), category, description, public checkbox. */
 export function SaveTemplateDialog({ open, initial, saving, error, onCancel, onSave }: Props) {
   const [form, setForm] = useState(initial);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- resets the form each time the dialog opens, not on every parent render
     if (open) setForm(initial);
     // Only when it opens: typing must not be reset by a parent render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
