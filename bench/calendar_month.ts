@@ -49,7 +49,16 @@ export async function startTrainingBench(label: string): Promise<TrainingBench> 
     await fs.rm(tmp, { recursive: true, force: true });
   };
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'), OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+    };
     delete env.APP_URL;
     const config = loadConfig(env);
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => console.error(`  [server] ${m}`) });
@@ -68,7 +77,6 @@ export async function startTrainingBench(label: string): Promise<TrainingBench> 
     throw e;
   }
 }
-
 
 /** Two years of a 4-day programme: 6 exercises × 4 sets, past sets logged. */
 function history(athleteId: string, today: string) {

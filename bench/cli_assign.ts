@@ -60,15 +60,26 @@ export async function run(): Promise<Record<string, number>> {
     await runner.waitFor((await store.headCheckpoint())!, undefined, 10 * 60_000);
     const coachId = (await pool.query<{ user_id: string }>('SELECT user_id FROM user_profiles WHERE email = $1', [seeded.coaches[0].email])).rows[0].user_id;
     const template = await createTemplate({ pool, store, now: () => new Date() }, coachId, {
-      name: 'Twelve Week Block', description: '', category: 'strength', isPublic: false, workouts: twelveWeeks(),
+      name: 'Twelve Week Block',
+      description: '',
+      category: 'strength',
+      isPublic: false,
+      workouts: twelveWeeks(),
     });
     await runner.waitFor(template.checkpoint!);
     const start = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
     const t0 = performance.now();
-    const report = await runAssign({ pool, store }, {
-      template: template.id, coach: seeded.coaches[0].email, start, athletes: athletesFromList(seeded.athleteEmails.join(',')), staff: 'bench',
-    });
+    const report = await runAssign(
+      { pool, store },
+      {
+        template: template.id,
+        coach: seeded.coaches[0].email,
+        start,
+        athletes: athletesFromList(seeded.athleteEmails.join(',')),
+        staff: 'bench',
+      },
+    );
     const assignSeconds = (performance.now() - t0) / 1000;
     const assigned = report.lines.filter((l) => l.outcome === 'assigned').length;
     if (assigned !== ATHLETES) throw new Error(`assigned ${assigned} of ${ATHLETES}: ${report.lines.find((l) => l.reason)?.reason}`);

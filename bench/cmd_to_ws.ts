@@ -76,8 +76,7 @@ export async function run(): Promise<Record<string, number>> {
       log: (m) => closing || console.error(`  [server] ${m}`),
     });
     const base = new URL(server.url);
-    const request = (method: string, url: string, body?: unknown, token?: string) =>
-      httpJson(agent, base, method, url, body, token);
+    const request = (method: string, url: string, body?: unknown, token?: string) => httpJson(agent, base, method, url, body, token);
 
     // Accounts: sign up with the access code, confirm through the outboxed link, sign in.
     const t0 = performance.now();
@@ -172,9 +171,13 @@ export async function run(): Promise<Record<string, number>> {
     const httpLatencies = ok.map((c) => c.respondedAt! - c.due).sort((a, b) => a - b);
     const ms = (n: number) => (Number.isFinite(n) ? round(n, 1) : -1);
 
-    log(`  offered ${RATE}/s for ${(WARMUP_MS + MEASURE_MS) / 1000} s (sent in ${sendSeconds.toFixed(1)} s, ${lateSends} sends >5 ms late); measured ${measured.length} commands after a ${WARMUP_MS / 1000} s warm-up`);
+    log(
+      `  offered ${RATE}/s for ${(WARMUP_MS + MEASURE_MS) / 1000} s (sent in ${sendSeconds.toFixed(1)} s, ${lateSends} sends >5 ms late); measured ${measured.length} commands after a ${WARMUP_MS / 1000} s warm-up`,
+    );
     log(`  HTTP response     p50 ${ms(percentile(httpLatencies, 50))} ms  p95 ${ms(percentile(httpLatencies, 95))} ms  p99 ${ms(percentile(httpLatencies, 99))} ms`);
-    log(`  command → ws msg  p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies[latencies.length - 1] ?? NaN)} ms`);
+    log(
+      `  command → ws msg  p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies[latencies.length - 1] ?? NaN)} ms`,
+    );
     if (statuses.size) log(`  failures by status: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}${firstError ? `; first: ${firstError}` : ''}`);
     log(`  ${ok.length} ok, ${failed} failed, ${unmatched} without a websocket message within ${DRAIN_MS / 1000} s; ${round(achieved, 1)} commands/s completed in the window`);
 
@@ -214,7 +217,6 @@ function onMessage(user: User, raw: string): void {
   });
 }
 
-
 export async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) {
     await Promise.all(items.slice(i, i + size).map((item, k) => fn(item, i + k)));
@@ -241,4 +243,3 @@ export async function confirmationTokens(outboxDir: string, emails: string[], ti
   }
   return found;
 }
-

@@ -102,7 +102,9 @@ function report(name: string, w: Window, measureMs: number): Record<string, numb
   const lat = w.result.latenciesMs.sort((a, b) => a - b);
   const per = (ms: number) => (w.result.ok ? round(ms / w.result.ok, 3) : -1);
   log(`  ${w.result.ok} ok in ${measureMs / 1000} s: ${round(perS)}/s; latency p50 ${round(percentile(lat, 50), 1)} ms, p99 ${round(percentile(lat, 99), 1)} ms`);
-  log(`  statuses ${JSON.stringify(w.result.byStatus)} (409s: ${w.result.byStatus['409'] ?? 0}); server version conflicts ${w.conflicts}, retries ${w.retries}; new connections ${w.newConnections}`);
+  log(
+    `  statuses ${JSON.stringify(w.result.byStatus)} (409s: ${w.result.byStatus['409'] ?? 0}); server version conflicts ${w.conflicts}, retries ${w.retries}; new connections ${w.newConnections}`,
+  );
   log(`  CPU per command: server ${per(w.serverCpuMs)} ms, PostgreSQL ${per(w.postgresCpuMs)} ms`);
   if (w.result.firstError) log(`  first error: ${w.result.firstError}`);
   return {
@@ -123,8 +125,15 @@ export async function run(): Promise<Record<string, number>> {
   let closing = false;
   try {
     const env: NodeJS.ProcessEnv = {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '', SPOTTER_DEMO: '0',
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+      SPOTTER_DEMO: '0',
     };
     delete env.APP_URL;
     const config = loadConfig(env);
@@ -158,7 +167,9 @@ export async function run(): Promise<Record<string, number>> {
     const today = new Date().toISOString().slice(0, 10);
     for (const c of clients) {
       const workouts = Array.from({ length: 5 }, (_, i) => ({
-        user_id: c.userId, date: today, name: `Base ${i}`,
+        user_id: c.userId,
+        date: today,
+        name: `Base ${i}`,
         exercises: Array.from({ length: 3 }, (_, e) => ({ exercise_name: `Lift ${e + 1}`, sets: Array.from({ length: 4 }, () => ({ reps: 5, load: 100 })) })),
       }));
       const r = await request('POST', '/api/manage-workouts', { workouts }, c.token);

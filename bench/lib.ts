@@ -186,7 +186,11 @@ export function httpJson(agent: http.Agent, base: URL, method: string, url: stri
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        agent, host: base.hostname, port: base.port, method, path: url,
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path: url,
         headers: {
           ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),

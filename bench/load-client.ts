@@ -65,7 +65,14 @@ async function runPlan(plan: LoadPlan): Promise<LoadResult> {
         try {
           if (plan.kind === 'profile') r = await httpJson(agent, base, 'PUT', '/api/profile', { displayName: `n${k}-${n}` }, c.token);
           else if (roll < 6) {
-            r = await httpJson(agent, base, 'POST', `/api/athlete/workouts/${wid}/actuals`, { exerciseIndex: n % 3, setIndex: (n >> 2) % 4, actual: { reps: 5, load: 100 + (n % 50) } }, c.token);
+            r = await httpJson(
+              agent,
+              base,
+              'POST',
+              `/api/athlete/workouts/${wid}/actuals`,
+              { exerciseIndex: n % 3, setIndex: (n >> 2) % 4, actual: { reps: 5, load: 100 + (n % 50) } },
+              c.token,
+            );
           } else if (roll < 8) r = await httpJson(agent, base, 'PUT', '/api/manage-workouts', { workoutId: wid, workout: workout(c.userId, n) }, c.token);
           else {
             r = await httpJson(agent, base, 'POST', '/api/manage-workouts', { workout: workout(c.userId, n) }, c.token);

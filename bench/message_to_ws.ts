@@ -54,8 +54,15 @@ export async function run(): Promise<Record<string, number>> {
   let closing = false;
   try {
     const env: NodeJS.ProcessEnv = {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '', SPOTTER_DEMO: '0',
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+      SPOTTER_DEMO: '0',
     };
     delete env.APP_URL;
     const config = loadConfig(env);

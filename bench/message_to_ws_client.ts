@@ -100,10 +100,16 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
     const latencies = ok.map((s) => (s.changedAt === undefined ? Infinity : s.changedAt - s.due)).sort((a, b) => a - b);
     const httpLatencies = ok.map((s) => s.respondedAt! - s.due).sort((a, b) => a - b);
     const achieved = sent.filter((s) => s.status === 200 && s.respondedAt! >= measureFrom && s.respondedAt! < measureTo).length / (plan.measureMs / 1000);
-    log(`  offered ${plan.rate}/s over ${lives.length} conversations for ${(plan.warmupMs + plan.measureMs) / 1000} s (${lateSends} sends >5 ms late); measured ${measured.length} messages after a ${plan.warmupMs / 1000} s warm-up`);
+    log(
+      `  offered ${plan.rate}/s over ${lives.length} conversations for ${(plan.warmupMs + plan.measureMs) / 1000} s (${lateSends} sends >5 ms late); measured ${measured.length} messages after a ${plan.warmupMs / 1000} s warm-up`,
+    );
     log(`  HTTP response       p50 ${ms(percentile(httpLatencies, 50))} ms  p95 ${ms(percentile(httpLatencies, 95))} ms  p99 ${ms(percentile(httpLatencies, 99))} ms`);
-    log(`  message → ws msg    p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies.at(-1) ?? NaN)} ms`);
-    log(`  ${ok.length} ok, ${measured.length - ok.length} failed${firstError ? ` (first: ${firstError})` : ''}, ${unmatched} without a message within ${plan.drainMs / 1000} s; ${round(achieved, 1)} messages/s completed in the window`);
+    log(
+      `  message → ws msg    p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies.at(-1) ?? NaN)} ms`,
+    );
+    log(
+      `  ${ok.length} ok, ${measured.length - ok.length} failed${firstError ? ` (first: ${firstError})` : ''}, ${unmatched} without a message within ${plan.drainMs / 1000} s; ${round(achieved, 1)} messages/s completed in the window`,
+    );
 
     // The conversation list of the user with 200 conversations, the load stopped.
     // Interleaved with GET /api/profile (same auth path, one tiny row): on a busy machine
@@ -119,12 +125,15 @@ async function main(plan: ClientPlan): Promise<Record<string, number>> {
       const r = await request('GET', '/api/conversations', undefined, plan.senderToken);
       const took = performance.now() - t0;
       const count = (r.body as { conversations?: unknown[] }).conversations?.length;
-      if (r.status !== 200 || count !== plan.expectedConversations) throw new Error(`conversation list: ${r.status}, ${count} conversations (expected ${plan.expectedConversations})`);
+      if (r.status !== 200 || count !== plan.expectedConversations)
+        throw new Error(`conversation list: ${r.status}, ${count} conversations (expected ${plan.expectedConversations})`);
       if (i >= plan.listWarmup) listTimes.push(took);
     }
     listTimes.sort((a, b) => a - b);
     baseline.sort((a, b) => a - b);
-    log(`  GET /api/conversations (${plan.expectedConversations} conversations) p50 ${ms(percentile(listTimes, 50))} ms  p95 ${ms(percentile(listTimes, 95))} ms  max ${ms(listTimes.at(-1) ?? NaN)} ms over ${listTimes.length} requests; baseline GET /api/profile p50 ${ms(percentile(baseline, 50))} ms  p95 ${ms(percentile(baseline, 95))} ms`);
+    log(
+      `  GET /api/conversations (${plan.expectedConversations} conversations) p50 ${ms(percentile(listTimes, 50))} ms  p95 ${ms(percentile(listTimes, 95))} ms  max ${ms(listTimes.at(-1) ?? NaN)} ms over ${listTimes.length} requests; baseline GET /api/profile p50 ${ms(percentile(baseline, 50))} ms  p95 ${ms(percentile(baseline, 95))} ms`,
+    );
 
     return {
       message_to_ws_p50_ms: ms(percentile(latencies, 50)),

@@ -96,7 +96,9 @@ export async function run(): Promise<Record<string, number>> {
     const year = await measure(request, `${base}&range=1y`, coach, Math.round(REQUESTS / 4));
     const ever = await measure(request, `${base}&range=all`, coach, Math.round(REQUESTS / 10));
     const line = (label: string, m: { latencies: number[]; kib: number }) =>
-      log(`  ${label.padEnd(5)} p50 ${ms(percentile(m.latencies, 50))} ms  p95 ${ms(percentile(m.latencies, 95))} ms  p99 ${ms(percentile(m.latencies, 99))} ms  (${round(m.kib, 1)} KiB per answer)`);
+      log(
+        `  ${label.padEnd(5)} p50 ${ms(percentile(m.latencies, 50))} ms  p95 ${ms(percentile(m.latencies, 95))} ms  p99 ${ms(percentile(m.latencies, 99))} ms  (${round(m.kib, 1)} KiB per answer)`,
+      );
     line('30d', month);
     line('1y', year);
     line('all', ever);

@@ -122,9 +122,7 @@ export async function run(): Promise<Record<string, number>> {
       const rate = result.eventsRead / seconds;
       log(`  rebuild read ${result.eventsRead} events in ${seconds.toFixed(2)} s = ${round(rate)} events/s`);
 
-      const { rows } = await pool.query<{ streams: string; events: string | null }>(
-        'SELECT count(*) AS streams, sum(event_count) AS events FROM stream_summaries',
-      );
+      const { rows } = await pool.query<{ streams: string; events: string | null }>('SELECT count(*) AS streams, sum(event_count) AS events FROM stream_summaries');
       const streams = Number(rows[0].streams);
       const events = Number(rows[0].events ?? 0);
       if (events !== EVENTS || result.eventsRead !== EVENTS || streams !== Math.min(STREAMS, EVENTS)) {

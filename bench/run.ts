@@ -20,9 +20,18 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },
   calendar_month: { what: 'GET /api/manage-workouts for one month, athlete with two years of history', load: async () => (await import('./calendar_month.ts')).run },
   set_to_ws: { what: "athlete logs a set → coach's workout:<id> websocket `changed` at 200 sets/s", load: async () => (await import('./set_to_ws.ts')).run },
-  http_commands: { what: 'saturation throughput over HTTP, 20 clients on their own users, load client in its own process', load: async () => (await import('./http_commands.ts')).run },
-  message_to_ws: { what: "message sent → recipient's conversation:<id> websocket `changed` at 100 messages/s over 50 conversations; list of 200 conversations", load: async () => (await import('./message_to_ws.ts')).run },
-  performance_summary: { what: 'GET /api/performance-summary, athlete with two years of history and 300 manual entries', load: async () => (await import('./performance_summary.ts')).run },
+  http_commands: {
+    what: 'saturation throughput over HTTP, 20 clients on their own users, load client in its own process',
+    load: async () => (await import('./http_commands.ts')).run,
+  },
+  message_to_ws: {
+    what: "message sent → recipient's conversation:<id> websocket `changed` at 100 messages/s over 50 conversations; list of 200 conversations",
+    load: async () => (await import('./message_to_ws.ts')).run,
+  },
+  performance_summary: {
+    what: 'GET /api/performance-summary, athlete with two years of history and 300 manual entries',
+    load: async () => (await import('./performance_summary.ts')).run,
+  },
   team_analytics: { what: 'GET /api/team-analytics, 400 athletes × 1 year (≈ 2 M sets), all selected, 1Y and All', load: async () => (await import('./team_analytics.ts')).run },
   web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
   cli_assign: { what: 'spotter assign: a 12-week template (48 workouts) to 400 athletes', load: async () => (await import('./cli_assign.ts')).run },

@@ -128,11 +128,15 @@ export async function run(): Promise<Record<string, number>> {
 
     log(`  offered ${RATE}/s for ${(WARMUP_MS + MEASURE_MS) / 1000} s (${lateSends} sends >5 ms late); measured ${measured.length} sets after a ${WARMUP_MS / 1000} s warm-up`);
     log(`  HTTP response    p50 ${ms(percentile(httpLatencies, 50))} ms  p95 ${ms(percentile(httpLatencies, 95))} ms  p99 ${ms(percentile(httpLatencies, 99))} ms`);
-    log(`  set → ws message p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies.at(-1) ?? NaN)} ms`);
+    log(
+      `  set → ws message p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  p99 ${ms(percentile(latencies, 99))} ms  max ${ms(latencies.at(-1) ?? NaN)} ms`,
+    );
     const failures = new Map<string, number>();
     for (const s of measured) if (s.status !== 200) failures.set(String(s.status ?? 'no answer'), (failures.get(String(s.status ?? 'no answer')) ?? 0) + 1);
     if (failures.size) log(`  failures by status: ${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
-    log(`  ${ok.length} ok, ${measured.length - ok.length} failed, ${unmatched} without a message within ${DRAIN_MS / 1000} s; ${round(achieved, 1)} sets/s completed in the window`);
+    log(
+      `  ${ok.length} ok, ${measured.length - ok.length} failed, ${unmatched} without a message within ${DRAIN_MS / 1000} s; ${round(achieved, 1)} sets/s completed in the window`,
+    );
     return {
       set_to_ws_p50_ms: ms(percentile(latencies, 50)),
       set_to_ws_p95_ms: ms(percentile(latencies, 95)),
@@ -163,4 +167,3 @@ function onMessage(w: Open, raw: string): void {
     return false;
   });
 }
-

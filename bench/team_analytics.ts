@@ -31,7 +31,16 @@ export async function run(): Promise<Record<string, number>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   let server: RunningServer | null = null;
   try {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'), OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+    };
     delete env.APP_URL;
     const config = loadConfig(env);
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => console.error(`  [server] ${m}`) });
@@ -39,15 +48,21 @@ export async function run(): Promise<Record<string, number>> {
 
     const t0 = performance.now();
     let lastShown = 0;
-    const seeded = await runSeed({ pool, store }, {
-      coaches: 1, athletesPerCoach: ATHLETES, weeks: WEEKS, seed: 42,
-      onProgress: (done, total) => {
-        if (done - lastShown >= 10_000 || done === total) {
-          lastShown = done;
-          log(`  seeding: ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} workouts`);
-        }
+    const seeded = await runSeed(
+      { pool, store },
+      {
+        coaches: 1,
+        athletesPerCoach: ATHLETES,
+        weeks: WEEKS,
+        seed: 42,
+        onProgress: (done, total) => {
+          if (done - lastShown >= 10_000 || done === total) {
+            lastShown = done;
+            log(`  seeding: ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} workouts`);
+          }
+        },
       },
-    });
+    );
     if (seeded.failures.length) throw new Error(`seed failed: ${seeded.failures.slice(0, 3).join('; ')}`);
     const seedSeconds = (performance.now() - t0) / 1000;
     log(`  seeded ${seeded.events.toLocaleString('en-US')} events in ${seedSeconds.toFixed(1)} s (${seeded.eventsPerSecond.toLocaleString('en-US')} events/s); projecting…`);
@@ -65,7 +80,9 @@ export async function run(): Promise<Record<string, number>> {
     const clients = await request('/api/get-clients', token);
     const ids = (clients.body as { clients: { id: string }[] }).clients.map((c) => c.id);
     if (ids.length !== ATHLETES) throw new Error(`expected ${ATHLETES} clients, got ${ids.length}`);
-    const rows = await pool.query<{ n: number }>('SELECT (SELECT count(*) FROM team_exercise_days) + (SELECT count(*) FROM team_exercise_months) + (SELECT count(*) FROM team_athlete_days) + (SELECT count(*) FROM team_athlete_months) AS n');
+    const rows = await pool.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM team_exercise_days) + (SELECT count(*) FROM team_exercise_months) + (SELECT count(*) FROM team_athlete_days) + (SELECT count(*) FROM team_athlete_months) AS n',
+    );
 
     const figures: Record<string, number> = {};
     for (const range of ['1y', 'all'] as const) {
@@ -83,10 +100,14 @@ export async function run(): Promise<Record<string, number>> {
       }
       times.sort((a, b) => a - b);
       const p95 = round(percentile(times, 95), 1);
-      log(`  range ${range}: p50 ${round(percentile(times, 50), 1)} ms, p95 ${p95} ms over ${REQUESTS} requests; ${summary.athlete_count} athletes, ${summary.total_sets.toLocaleString('en-US')} sets in range, response ${(first.text.length / 1024).toFixed(0)} KB`);
+      log(
+        `  range ${range}: p50 ${round(percentile(times, 50), 1)} ms, p95 ${p95} ms over ${REQUESTS} requests; ${summary.athlete_count} athletes, ${summary.total_sets.toLocaleString('en-US')} sets in range, response ${(first.text.length / 1024).toFixed(0)} KB`,
+      );
       figures[`team_analytics_${range}_p95_ms`] = p95;
     }
-    log(`  data set: ${ATHLETES} athletes × ${WEEKS} weeks = ${seeded.workouts.toLocaleString('en-US')} workouts, ${seeded.sets.toLocaleString('en-US')} sets, ${seeded.events.toLocaleString('en-US')} events, ${Number(rows.rows[0].n).toLocaleString('en-US')} team analytics rows`);
+    log(
+      `  data set: ${ATHLETES} athletes × ${WEEKS} weeks = ${seeded.workouts.toLocaleString('en-US')} workouts, ${seeded.sets.toLocaleString('en-US')} sets, ${seeded.events.toLocaleString('en-US')} events, ${Number(rows.rows[0].n).toLocaleString('en-US')} team analytics rows`,
+    );
     return {
       ...figures,
       team_analytics_sets: seeded.sets,

@@ -24,10 +24,7 @@ export async function loadCommands(dir = commandsDir): Promise<CliCommand[]> {
 
 export function buildProgram(commands: CliCommand[]): Command {
   const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
-  const program = new Command('spotter')
-    .description('Staff tools for Spotter: projection status and replays, recent event streams')
-    .version(version)
-    .showHelpAfterError();
+  const program = new Command('spotter').description('Staff tools for Spotter: projection status and replays, recent event streams').version(version).showHelpAfterError();
 
   for (const c of commands) {
     const sub = program.command(c.name).description(c.description);

@@ -66,12 +66,19 @@ export async function compileMjml(source: string, template: string): Promise<str
   } catch (error) {
     const errors = (error as { errors?: Array<{ formattedMessage?: string }> }).errors;
     if (!Array.isArray(errors)) throw error;
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- mjml's validation errors carry formattedMessage; String(e) is a last resort kept as it was
-    throw new EmailRenderError(template, errors.map((e) => e.formattedMessage ?? String(e)), { cause: error });
+    // mjml's validation errors carry formattedMessage; without it, the error as JSON.
+    throw new EmailRenderError(
+      template,
+      errors.map((e) => e.formattedMessage ?? JSON.stringify(e)),
+      { cause: error },
+    );
   }
   // Strict already throws on these; kept so a change of MJML's behaviour cannot let errors through.
   if (result.errors.length > 0) {
-    throw new EmailRenderError(template, result.errors.map((e) => e.formattedMessage));
+    throw new EmailRenderError(
+      template,
+      result.errors.map((e) => e.formattedMessage),
+    );
   }
   return result.html;
 }

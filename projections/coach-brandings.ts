@@ -36,7 +36,14 @@ export const coachBrandings: Projection = {
     for (const stored of events) {
       const e = stored as unknown as UserEvent;
       if (e.type === 'CoachBrandingSet') {
-        last.set(e.data.userId, { coachId: e.data.userId, primary: e.data.primary, secondary: e.data.secondary, accent: e.data.accent, version: stored.streamVersion, time: stored.time });
+        last.set(e.data.userId, {
+          coachId: e.data.userId,
+          primary: e.data.primary,
+          secondary: e.data.secondary,
+          accent: e.data.accent,
+          version: stored.streamVersion,
+          time: stored.time,
+        });
       } else if (e.type === 'CoachBrandingCleared') {
         last.set(e.data.userId, { coachId: e.data.userId, primary: null, secondary: null, accent: null, version: stored.streamVersion, time: stored.time });
       }

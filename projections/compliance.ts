@@ -30,7 +30,10 @@ export const complianceTables = {
 };
 
 const VALUES = ['prescribed_sets', 'done_sets'] as const;
-const valueCols: [string, string][] = [['prescribed_sets', 'int'], ['done_sets', 'int']];
+const valueCols: [string, string][] = [
+  ['prescribed_sets', 'int'],
+  ['done_sets', 'int'],
+];
 
 /** Writes the day and total deltas; returns the athletes whose figures changed. */
 export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table(l: string): string }): Promise<Set<string>> {
@@ -49,7 +52,17 @@ export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { 
   }
   const dayRows = daily.nonZero();
   const empty = 'cur.prescribed_sets <= 0 AND cur.done_sets <= 0';
-  await addDeltas(ctx.tx, ctx.table('compliance_daily'), [['athlete_id', 'uuid'], ['date', 'date']], valueCols, dayRows, empty);
+  await addDeltas(
+    ctx.tx,
+    ctx.table('compliance_daily'),
+    [
+      ['athlete_id', 'uuid'],
+      ['date', 'date'],
+    ],
+    valueCols,
+    dayRows,
+    empty,
+  );
   await addDeltas(ctx.tx, ctx.table('compliance_totals'), [['athlete_id', 'uuid']], valueCols, totals.nonZero(), empty);
   return new Set(dayRows.map((r) => r.athlete_id as string));
 }

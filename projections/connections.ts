@@ -51,7 +51,18 @@ export const connectionsProjection: Projection = {
       switch (e.type) {
         case 'ConnectionRequested': {
           const d = e.data;
-          conns.set(d.connectionId, { op: 'insert', row: { connection_id: d.connectionId, requester_id: d.requesterId, recipient_id: d.recipientId, status: 'pending', connection_type: d.connectionType, notes: d.notes ?? null, at } });
+          conns.set(d.connectionId, {
+            op: 'insert',
+            row: {
+              connection_id: d.connectionId,
+              requester_id: d.requesterId,
+              recipient_id: d.recipientId,
+              status: 'pending',
+              connection_type: d.connectionType,
+              notes: d.notes ?? null,
+              at,
+            },
+          });
           topics.add(`user:${d.requesterId}`).add(`user:${d.recipientId}`);
           break;
         }

@@ -45,8 +45,18 @@ export const exercisesProjection: Projection = {
   async apply(events, { tx, table }) {
     const t = table('exercises');
     type Row = {
-      id: string; name: string; pattern: string; muscles: string[]; joints: string[]; use_case: string; youtube_url: string | null;
-      exercise_type: string | null; created_by: string | null; created_at: string; updated_at: string; v: number;
+      id: string;
+      name: string;
+      pattern: string;
+      muscles: string[];
+      joints: string[];
+      use_case: string;
+      youtube_url: string | null;
+      exercise_type: string | null;
+      created_by: string | null;
+      created_at: string;
+      updated_at: string;
+      v: number;
     };
     const ops = new Map<string, { op: 'insert' | 'update'; row: Row } | { op: 'delete' }>();
     // Removed somewhere in the batch: a row from before goes first (an add may follow).
@@ -63,8 +73,18 @@ export const exercisesProjection: Projection = {
           ops.set(d.exerciseId, {
             op: 'insert',
             row: {
-              id: d.exerciseId, name: d.name, pattern: d.pattern, muscles: d.muscles, joints: d.joints, use_case: d.useCase, youtube_url: d.youtubeUrl,
-              exercise_type: d.exerciseType, created_by: d.createdBy, created_at: at, updated_at: at, v: stored.streamVersion,
+              id: d.exerciseId,
+              name: d.name,
+              pattern: d.pattern,
+              muscles: d.muscles,
+              joints: d.joints,
+              use_case: d.useCase,
+              youtube_url: d.youtubeUrl,
+              exercise_type: d.exerciseType,
+              created_by: d.createdBy,
+              created_at: at,
+              updated_at: at,
+              v: stored.streamVersion,
             },
           });
           break;
@@ -72,7 +92,16 @@ export const exercisesProjection: Projection = {
         case 'ExerciseEdited': {
           const d = e.data;
           if (cur?.op === 'delete') break; // an edit of a removed exercise changes nothing
-          const details = { name: d.name, pattern: d.pattern, muscles: d.muscles, joints: d.joints, use_case: d.useCase, youtube_url: d.youtubeUrl, updated_at: at, v: stored.streamVersion };
+          const details = {
+            name: d.name,
+            pattern: d.pattern,
+            muscles: d.muscles,
+            joints: d.joints,
+            use_case: d.useCase,
+            youtube_url: d.youtubeUrl,
+            updated_at: at,
+            v: stored.streamVersion,
+          };
           if (cur) cur.row = { ...cur.row, ...details };
           else ops.set(d.exerciseId, { op: 'update', row: { id: d.exerciseId, exercise_type: null, created_by: d.createdBy, created_at: at, ...details } });
           break;
@@ -150,8 +179,7 @@ export function exerciseWhere(f: ExerciseFilter): { where: string; params: unkno
   return { where: [visible, ...conditions].join(' AND '), params };
 }
 
-export const EXERCISE_COLUMNS =
-  'id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at';
+export const EXERCISE_COLUMNS = 'id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at';
 
 /** One page of the library: the reader's own exercises first, then the catalogue, each by name. */
 export function exercisePageQuery(f: ExerciseFilter, limit: number, offset: number): { text: string; values: unknown[] } {

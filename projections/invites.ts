@@ -48,7 +48,16 @@ export const invitesProjection: Projection = {
       const at = stored.time.toISOString();
       switch (e.type) {
         case 'InviteSent':
-          if (!inserted.has(e.data.inviteId)) inserted.set(e.data.inviteId, { invite_id: e.data.inviteId, coach_id: e.data.coachId, email: e.data.email, status: 'pending', athlete_id: null, accepted_at: null, at });
+          if (!inserted.has(e.data.inviteId))
+            inserted.set(e.data.inviteId, {
+              invite_id: e.data.inviteId,
+              coach_id: e.data.coachId,
+              email: e.data.email,
+              status: 'pending',
+              athlete_id: null,
+              accepted_at: null,
+              at,
+            });
           inviteeEmails.add(e.data.email);
           break;
         case 'InviteAccepted':

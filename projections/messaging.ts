@@ -60,24 +60,53 @@ interface MessageRow {
 }
 
 const CONVERSATION_COLUMNS: [keyof ConversationRow, string][] = [
-  ['id', 'uuid'], ['conversation_type', 'text'], ['title', 'text'], ['created_by', 'uuid'], ['created_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'], ['last_message_id', 'uuid'], ['last_message_seq', 'int'], ['last_message_sender_id', 'uuid'],
-  ['last_message_content', 'text'], ['last_message_type', 'text'], ['last_message_at', 'timestamptz'],
-  ['last_message_deleted', 'boolean'], ['version', 'int'],
+  ['id', 'uuid'],
+  ['conversation_type', 'text'],
+  ['title', 'text'],
+  ['created_by', 'uuid'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['last_message_id', 'uuid'],
+  ['last_message_seq', 'int'],
+  ['last_message_sender_id', 'uuid'],
+  ['last_message_content', 'text'],
+  ['last_message_type', 'text'],
+  ['last_message_at', 'timestamptz'],
+  ['last_message_deleted', 'boolean'],
+  ['version', 'int'],
 ];
 const PARTICIPANT_COLUMNS: [keyof ParticipantRow, string][] = [
-  ['conversation_id', 'uuid'], ['user_id', 'uuid'], ['role', 'text'], ['joined_at', 'timestamptz'], ['last_read_at', 'timestamptz'],
-  ['last_read_seq', 'int'], ['unread_count', 'int'], ['deleted', 'boolean'], ['cleared_seq', 'int'], ['version', 'int'],
+  ['conversation_id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['role', 'text'],
+  ['joined_at', 'timestamptz'],
+  ['last_read_at', 'timestamptz'],
+  ['last_read_seq', 'int'],
+  ['unread_count', 'int'],
+  ['deleted', 'boolean'],
+  ['cleared_seq', 'int'],
+  ['version', 'int'],
 ];
 const MESSAGE_COLUMNS: [keyof MessageRow, string][] = [
-  ['id', 'uuid'], ['conversation_id', 'uuid'], ['seq', 'int'], ['sender_id', 'uuid'], ['content', 'text'], ['message_type', 'text'],
-  ['metadata', 'jsonb'], ['reply_to_id', 'uuid'], ['created_at', 'timestamptz'], ['deleted_at', 'timestamptz'],
+  ['id', 'uuid'],
+  ['conversation_id', 'uuid'],
+  ['seq', 'int'],
+  ['sender_id', 'uuid'],
+  ['content', 'text'],
+  ['message_type', 'text'],
+  ['metadata', 'jsonb'],
+  ['reply_to_id', 'uuid'],
+  ['created_at', 'timestamptz'],
+  ['deleted_at', 'timestamptz'],
 ];
 
 const cols = (c: [string, string][]) => c.map(([n]) => n).join(', ');
 const recordset = (c: [string, string][]) => c.map(([n, type]) => `${n} ${type}`).join(', ');
 const updates = (c: [string, string][], keys: string[]) =>
-  c.filter(([n]) => !keys.includes(n)).map(([n]) => `${n} = EXCLUDED.${n}`).join(', ');
+  c
+    .filter(([n]) => !keys.includes(n))
+    .map(([n]) => `${n} = EXCLUDED.${n}`)
+    .join(', ');
 
 /** Everything a batch changes, keyed for the fold. */
 class Fold {
@@ -118,15 +147,34 @@ class Fold {
       if (conv) return;
       const d = e.data;
       this.conversations.set(id, {
-        id, conversation_type: d.conversationType, title: null, created_by: d.startedBy, created_at: d.startedAt, updated_at: d.startedAt,
-        last_message_id: null, last_message_seq: null, last_message_sender_id: null, last_message_content: null,
-        last_message_type: null, last_message_at: null, last_message_deleted: false, version: v,
+        id,
+        conversation_type: d.conversationType,
+        title: null,
+        created_by: d.startedBy,
+        created_at: d.startedAt,
+        updated_at: d.startedAt,
+        last_message_id: null,
+        last_message_seq: null,
+        last_message_sender_id: null,
+        last_message_content: null,
+        last_message_type: null,
+        last_message_at: null,
+        last_message_deleted: false,
+        version: v,
       });
       this.changedConversations.add(id);
       for (const userId of d.participantIds) {
         const p: ParticipantRow = {
-          conversation_id: id, user_id: userId, role: userId === d.startedBy ? 'owner' : 'member', joined_at: d.startedAt,
-          last_read_at: null, last_read_seq: -1, unread_count: 0, deleted: false, cleared_seq: -1, version: v,
+          conversation_id: id,
+          user_id: userId,
+          role: userId === d.startedBy ? 'owner' : 'member',
+          joined_at: d.startedAt,
+          last_read_at: null,
+          last_read_seq: -1,
+          unread_count: 0,
+          deleted: false,
+          cleared_seq: -1,
+          version: v,
         };
         this.participants.set(pkey(id, userId), p);
         this.touch(p, v);
@@ -153,13 +201,27 @@ class Fold {
       case 'MessageSent': {
         const d: SentMessage = e.data;
         this.newMessages.set(d.messageId, {
-          id: d.messageId, conversation_id: id, seq: v, sender_id: d.senderId, content: d.content, message_type: d.messageType,
-          metadata: d.metadata, reply_to_id: d.replyToId, created_at: d.sentAt, deleted_at: null,
+          id: d.messageId,
+          conversation_id: id,
+          seq: v,
+          sender_id: d.senderId,
+          content: d.content,
+          message_type: d.messageType,
+          metadata: d.metadata,
+          reply_to_id: d.replyToId,
+          created_at: d.sentAt,
+          deleted_at: null,
         });
         this.knownMessages.set(d.messageId, { seq: v, sender_id: d.senderId, conversation_id: id });
         Object.assign(conv, {
-          updated_at: d.sentAt, last_message_id: d.messageId, last_message_seq: v, last_message_sender_id: d.senderId,
-          last_message_content: d.content, last_message_type: d.messageType, last_message_at: d.sentAt, last_message_deleted: false,
+          updated_at: d.sentAt,
+          last_message_id: d.messageId,
+          last_message_seq: v,
+          last_message_sender_id: d.senderId,
+          last_message_content: d.content,
+          last_message_type: d.messageType,
+          last_message_at: d.sentAt,
+          last_message_deleted: false,
         });
         for (const p of members) {
           // A new message brings a deleted conversation back (with history from then on).
@@ -311,13 +373,7 @@ export const messagingProjection: Projection = {
        UPDATE ${m} SET deleted_at = d.at
        FROM unnest($4::uuid[], $5::timestamptz[]) AS d(id, at)
        WHERE ${m}.id = d.id AND ${m}.deleted_at IS NULL`,
-      [
-        JSON.stringify(changedConvs),
-        JSON.stringify(changedParts),
-        JSON.stringify([...fold.newMessages.values()]),
-        [...fold.deletions.keys()],
-        [...fold.deletions.values()],
-      ],
+      [JSON.stringify(changedConvs), JSON.stringify(changedParts), JSON.stringify([...fold.newMessages.values()]), [...fold.deletions.keys()], [...fold.deletions.values()]],
     );
     return fold.topics;
   },

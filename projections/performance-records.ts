@@ -168,7 +168,18 @@ export async function applyRecords(
     for (const e of now) {
       // Only a load that went up in this workout can be news.
       if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
-        news.push({ source: e.workout_id, athlete_id: e.athlete_id, exercise_key: e.exercise_key, exercise_name: e.exercise_name, rep_range: e.rep_range, weight: e.weight, unit: 'lbs', lower_better: false, date: e.date, at: after.updatedAt });
+        news.push({
+          source: e.workout_id,
+          athlete_id: e.athlete_id,
+          exercise_key: e.exercise_key,
+          exercise_name: e.exercise_name,
+          rep_range: e.rep_range,
+          weight: e.weight,
+          unit: 'lbs',
+          lower_better: false,
+          date: e.date,
+          at: after.updatedAt,
+        });
       }
     }
   }
@@ -181,14 +192,34 @@ export async function applyRecords(
     if (e.type === 'PerformanceLogged') {
       const d = e.data;
       const row: ManualRow = {
-        entry_id: d.entryId, athlete_id: d.athleteId, exercise_key: d.exerciseName.toLowerCase(), exercise_name: d.exerciseName,
-        rep_range: d.reps ?? 0, weight: d.value, unit: d.unit, lower_better: lowerIsBetter(d.exerciseName, d.reps ?? 0),
-        date: d.date, logged_by: d.loggedBy, logged_at: stored.time.toISOString(), removed: false,
+        entry_id: d.entryId,
+        athlete_id: d.athleteId,
+        exercise_key: d.exerciseName.toLowerCase(),
+        exercise_name: d.exerciseName,
+        rep_range: d.reps ?? 0,
+        weight: d.value,
+        unit: d.unit,
+        lower_better: lowerIsBetter(d.exerciseName, d.reps ?? 0),
+        date: d.date,
+        logged_by: d.loggedBy,
+        logged_at: stored.time.toISOString(),
+        removed: false,
       };
       manual.set(d.entryId, row);
       removedOnly.delete(d.entryId);
       touch(row);
-      news.push({ source: d.entryId, athlete_id: row.athlete_id, exercise_key: row.exercise_key, exercise_name: row.exercise_name, rep_range: row.rep_range, weight: row.weight, unit: row.unit, lower_better: row.lower_better, date: row.date, at: row.logged_at });
+      news.push({
+        source: d.entryId,
+        athlete_id: row.athlete_id,
+        exercise_key: row.exercise_key,
+        exercise_name: row.exercise_name,
+        rep_range: row.rep_range,
+        weight: row.weight,
+        unit: row.unit,
+        lower_better: row.lower_better,
+        date: row.date,
+        at: row.logged_at,
+      });
     } else {
       const known = manual.get(e.data.entryId);
       if (known) known.removed = true;

@@ -50,12 +50,7 @@ export async function rebuildProjection(
   }
 }
 
-async function rebuildLocked(
-  pool: pg.Pool,
-  store: EventStore,
-  p: Projection,
-  opts: { batchSize: number; onProgress?: (p: RebuildProgress) => void },
-): Promise<RebuildProgress> {
+async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, opts: { batchSize: number; onProgress?: (p: RebuildProgress) => void }): Promise<RebuildProgress> {
   const started = Date.now();
   const { rows } = await pool.query<{ generation: number }>('SELECT generation FROM projection_checkpoints WHERE projection = $1', [p.name]);
   if (!rows[0]) throw new Error(`Projection ${p.name} is not installed yet: start the server once first`);
@@ -132,10 +127,12 @@ async function rebuildLocked(
       eventsRead += events.length;
     }
     await pointViewsAt(client, p, generation);
-    await client.query(
-      'UPDATE projection_checkpoints SET generation = $2, version = $3, checkpoint = $4, updated_at = now() WHERE projection = $1',
-      [p.name, generation, p.version, checkpoint],
-    );
+    await client.query('UPDATE projection_checkpoints SET generation = $2, version = $3, checkpoint = $4, updated_at = now() WHERE projection = $1', [
+      p.name,
+      generation,
+      p.version,
+      checkpoint,
+    ]);
     await client.query('DELETE FROM projection_rebuilds WHERE projection = $1', [p.name]);
     // What the old copy parked is settled: the new copy either applied it or parked it again.
     await client.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation < $2', [p.name, generation]);

@@ -290,9 +290,7 @@ class Worker {
 
   /** Kept in the database so `spotter status` in another process sees it too. */
   private async recordError(message: string | null): Promise<void> {
-    await this.pool
-      .query('UPDATE projection_checkpoints SET last_error = $2 WHERE projection = $1', [this.projection.name, message])
-      .catch(() => {});
+    await this.pool.query('UPDATE projection_checkpoints SET last_error = $2 WHERE projection = $1', [this.projection.name, message]).catch(() => {});
   }
 
   /** Resolves once `checkpoint` is applied; `cancel` removes the waiter (on timeout), so none piles up. */
@@ -421,9 +419,7 @@ export class ProjectionRunner {
     const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
       'SELECT projection, generation, checkpoint FROM projection_rebuilds',
     );
-    const { rows: parked } = await this.pool.query<{ projection: string; n: number }>(
-      'SELECT projection, count(*)::int AS n FROM projection_parked_events GROUP BY projection',
-    );
+    const { rows: parked } = await this.pool.query<{ projection: string; n: number }>('SELECT projection, count(*)::int AS n FROM projection_parked_events GROUP BY projection');
     return Promise.all(
       [...this.workers.values()].map(async (w) => {
         const row = rows.find((r) => r.projection === w.projection.name);
@@ -487,10 +483,7 @@ export class ProjectionRunner {
 async function countAfter(pool: pg.Pool, store: EventStore, checkpoint: Checkpoint | null): Promise<number> {
   if (store.kind === 'postgres') {
     const [tx, pos] = checkpoint ? checkpoint.split(':').map((s) => BigInt(s).toString()) : ['0', '0'];
-    const { rows } = await pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM es_events WHERE (tx_id, position) > ($1::text::xid8, $2::bigint)`,
-      [tx, pos],
-    );
+    const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM es_events WHERE (tx_id, position) > ($1::text::xid8, $2::bigint)`, [tx, pos]);
     return Number(rows[0].n);
   }
   const head = await store.headCheckpoint();

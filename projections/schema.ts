@@ -42,20 +42,14 @@ export async function installProjection(pool: pg.Pool, p: Projection): Promise<I
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(7321003, hashtext($1))', [p.name]);
-    const { rows } = await client.query<InstalledState>(
-      'SELECT generation, version, checkpoint FROM projection_checkpoints WHERE projection = $1',
-      [p.name],
-    );
+    const { rows } = await client.query<InstalledState>('SELECT generation, version, checkpoint FROM projection_checkpoints WHERE projection = $1', [p.name]);
     if (rows[0]) {
       await client.query('COMMIT');
       return rows[0];
     }
     await createGeneration(client, p, 1);
     await pointViewsAt(client, p, 1);
-    await client.query(
-      'INSERT INTO projection_checkpoints (projection, generation, version, checkpoint) VALUES ($1, 1, $2, NULL)',
-      [p.name, p.version],
-    );
+    await client.query('INSERT INTO projection_checkpoints (projection, generation, version, checkpoint) VALUES ($1, 1, $2, NULL)', [p.name, p.version]);
     await client.query('COMMIT');
     return { generation: 1, version: p.version, checkpoint: null };
   } catch (e) {

@@ -58,8 +58,13 @@ export const teamTables: Record<string, (t: string) => string> = Object.fromEntr
 type Column = [name: string, sqlType: string];
 const FIGURES = ['prescribed_sets', 'completed_sets', 'prescribed_reps', 'completed_reps', 'volume', 'load_sum', 'load_sets'] as const;
 const figureCols: Column[] = [
-  ['prescribed_sets', 'int'], ['completed_sets', 'int'], ['prescribed_reps', 'numeric'], ['completed_reps', 'numeric'],
-  ['volume', 'numeric'], ['load_sum', 'numeric'], ['load_sets', 'int'],
+  ['prescribed_sets', 'int'],
+  ['completed_sets', 'int'],
+  ['prescribed_reps', 'numeric'],
+  ['completed_reps', 'numeric'],
+  ['volume', 'numeric'],
+  ['load_sum', 'numeric'],
+  ['load_sets', 'int'],
 ];
 const athleteCols: Column[] = [['workouts', 'int'], ['done_workouts', 'int'], ...figureCols];
 const values = (f: TeamFigures): Record<string, number> => ({ ...f });

@@ -128,19 +128,51 @@ const TABLES: Record<string, (t: string) => string> = {
 };
 
 const TEMPLATE_COLUMNS: [keyof TemplateRow, string][] = [
-  ['id', 'uuid'], ['owner_id', 'uuid'], ['name', 'text'], ['description', 'text'], ['category', 'text'], ['is_public', 'boolean'],
-  ['workouts', 'jsonb'], ['revision', 'int'], ['day_count', 'int'], ['workout_count', 'int'], ['deleted', 'boolean'],
-  ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['last_version', 'int'],
+  ['id', 'uuid'],
+  ['owner_id', 'uuid'],
+  ['name', 'text'],
+  ['description', 'text'],
+  ['category', 'text'],
+  ['is_public', 'boolean'],
+  ['workouts', 'jsonb'],
+  ['revision', 'int'],
+  ['day_count', 'int'],
+  ['workout_count', 'int'],
+  ['deleted', 'boolean'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['last_version', 'int'],
 ];
 const ASSIGNMENT_COLUMNS: [keyof AssignmentRow, string][] = [
-  ['id', 'uuid'], ['template_id', 'uuid'], ['template_name', 'text'], ['coach_id', 'uuid'], ['athlete_id', 'uuid'],
-  ['start_date', 'date'], ['end_date', 'date'], ['revision', 'int'], ['unassigned', 'boolean'], ['deleted_count', 'int'],
-  ['kept_count', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['last_version', 'int'],
+  ['id', 'uuid'],
+  ['template_id', 'uuid'],
+  ['template_name', 'text'],
+  ['coach_id', 'uuid'],
+  ['athlete_id', 'uuid'],
+  ['start_date', 'date'],
+  ['end_date', 'date'],
+  ['revision', 'int'],
+  ['unassigned', 'boolean'],
+  ['deleted_count', 'int'],
+  ['kept_count', 'int'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['last_version', 'int'],
 ];
 const WORKOUT_COLUMNS: [keyof AssignmentWorkoutRow, string][] = [
-  ['workout_id', 'uuid'], ['assignment_id', 'uuid'], ['athlete_id', 'uuid'], ['template_id', 'uuid'], ['workout_key', 'text'],
-  ['target_date', 'date'], ['name', 'text'], ['scheduled', 'boolean'], ['logged', 'boolean'], ['hand_edited', 'boolean'],
-  ['deleted', 'boolean'], ['removed', 'boolean'], ['workout_version', 'int'],
+  ['workout_id', 'uuid'],
+  ['assignment_id', 'uuid'],
+  ['athlete_id', 'uuid'],
+  ['template_id', 'uuid'],
+  ['workout_key', 'text'],
+  ['target_date', 'date'],
+  ['name', 'text'],
+  ['scheduled', 'boolean'],
+  ['logged', 'boolean'],
+  ['hand_edited', 'boolean'],
+  ['deleted', 'boolean'],
+  ['removed', 'boolean'],
+  ['workout_version', 'int'],
 ];
 
 /** One upsert of every changed row, whatever the batch size. */
@@ -150,7 +182,10 @@ async function upsert(tx: pg.PoolClient, table: string, key: string, columns: [s
   await tx.query(
     `INSERT INTO ${table} (${names.join(', ')})
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${columns.map(([n, type]) => `${n} ${type}`).join(', ')})
-     ON CONFLICT (${key}) DO UPDATE SET ${names.filter((n) => n !== key).map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+     ON CONFLICT (${key}) DO UPDATE SET ${names
+       .filter((n) => n !== key)
+       .map((n) => `${n} = EXCLUDED.${n}`)
+       .join(', ')}`,
     [JSON.stringify(rows)],
   );
 }
@@ -178,12 +213,8 @@ export const templatesProjection: Projection = {
     }
 
     const [templates, assignments, workouts] = await Promise.all([
-      templateIds.size
-        ? tx.query<TemplateRow>(`SELECT * FROM ${tT} WHERE id = ANY($1::uuid[])`, [[...templateIds]]).then((r) => r.rows)
-        : [],
-      assignmentIds.size
-        ? tx.query<AssignmentRow>(`SELECT * FROM ${tA} WHERE id = ANY($1::uuid[])`, [[...assignmentIds]]).then((r) => r.rows)
-        : [],
+      templateIds.size ? tx.query<TemplateRow>(`SELECT * FROM ${tT} WHERE id = ANY($1::uuid[])`, [[...templateIds]]).then((r) => r.rows) : [],
+      assignmentIds.size ? tx.query<AssignmentRow>(`SELECT * FROM ${tA} WHERE id = ANY($1::uuid[])`, [[...assignmentIds]]).then((r) => r.rows) : [],
       workoutIds.size || assignmentIds.size
         ? tx
             .query<AssignmentWorkoutRow>(`SELECT * FROM ${tW} WHERE workout_id = ANY($1::uuid[]) OR assignment_id = ANY($2::uuid[])`, [[...workoutIds], [...assignmentIds]])
@@ -208,9 +239,20 @@ export const templatesProjection: Projection = {
           const old = T.get(d.templateId);
           if (old && stored.streamVersion <= old.last_version) break;
           T.set(d.templateId, {
-            id: d.templateId, owner_id: d.ownerId, name: d.name, description: d.description, category: d.category, is_public: d.isPublic,
-            workouts: d.workouts, revision: d.revision, day_count: highestDay(d.workouts), workout_count: workoutCount(d.workouts), deleted: false,
-            created_at: old ? dateText(old.created_at) : at, updated_at: at, last_version: stored.streamVersion,
+            id: d.templateId,
+            owner_id: d.ownerId,
+            name: d.name,
+            description: d.description,
+            category: d.category,
+            is_public: d.isPublic,
+            workouts: d.workouts,
+            revision: d.revision,
+            day_count: highestDay(d.workouts),
+            workout_count: workoutCount(d.workouts),
+            deleted: false,
+            created_at: old ? dateText(old.created_at) : at,
+            updated_at: at,
+            last_version: stored.streamVersion,
           });
           changedT.add(d.templateId);
           topics.add(`coach:${d.ownerId}`);
@@ -228,17 +270,39 @@ export const templatesProjection: Projection = {
           const d = e.data;
           if (A.has(d.assignmentId)) break;
           A.set(d.assignmentId, {
-            id: d.assignmentId, template_id: d.templateId, template_name: d.templateName, coach_id: d.coachId, athlete_id: d.athleteId,
-            start_date: d.startDate, end_date: d.endDate, revision: d.revision, unassigned: false, deleted_count: 0, kept_count: 0,
-            created_at: at, updated_at: at, last_version: stored.streamVersion,
+            id: d.assignmentId,
+            template_id: d.templateId,
+            template_name: d.templateName,
+            coach_id: d.coachId,
+            athlete_id: d.athleteId,
+            start_date: d.startDate,
+            end_date: d.endDate,
+            revision: d.revision,
+            unassigned: false,
+            deleted_count: 0,
+            kept_count: 0,
+            created_at: at,
+            updated_at: at,
+            last_version: stored.streamVersion,
           });
           changedA.add(d.assignmentId);
           for (const w of d.workouts) {
             // The reactor's WorkoutScheduled may already sit in this batch's map (a rebuild reads it later, never earlier).
             if (W.has(w.workoutId)) continue;
             W.set(w.workoutId, {
-              workout_id: w.workoutId, assignment_id: d.assignmentId, athlete_id: d.athleteId, template_id: d.templateId, workout_key: w.key,
-              target_date: w.targetDate, name: w.name, scheduled: false, logged: false, hand_edited: false, deleted: false, removed: false, workout_version: -1,
+              workout_id: w.workoutId,
+              assignment_id: d.assignmentId,
+              athlete_id: d.athleteId,
+              template_id: d.templateId,
+              workout_key: w.key,
+              target_date: w.targetDate,
+              name: w.name,
+              scheduled: false,
+              logged: false,
+              hand_edited: false,
+              deleted: false,
+              removed: false,
+              workout_version: -1,
             });
             changedW.add(w.workoutId);
           }
@@ -268,8 +332,19 @@ export const templatesProjection: Projection = {
           for (const w of d.added) {
             if (W.has(w.workoutId)) continue;
             W.set(w.workoutId, {
-              workout_id: w.workoutId, assignment_id: old.id, athlete_id: old.athlete_id, template_id: old.template_id, workout_key: w.key,
-              target_date: w.targetDate, name: w.name, scheduled: false, logged: false, hand_edited: false, deleted: false, removed: false, workout_version: -1,
+              workout_id: w.workoutId,
+              assignment_id: old.id,
+              athlete_id: old.athlete_id,
+              template_id: old.template_id,
+              workout_key: w.key,
+              target_date: w.targetDate,
+              name: w.name,
+              scheduled: false,
+              logged: false,
+              hand_edited: false,
+              deleted: false,
+              removed: false,
+              workout_version: -1,
             });
             changedW.add(w.workoutId);
           }
@@ -318,9 +393,27 @@ export const templatesProjection: Projection = {
       }
     }
 
-    await upsert(tx, tT, 'id', TEMPLATE_COLUMNS, [...changedT].map((id) => T.get(id)!));
-    await upsert(tx, tA, 'id', ASSIGNMENT_COLUMNS, [...changedA].map((id) => A.get(id)!));
-    await upsert(tx, tW, 'workout_id', WORKOUT_COLUMNS, [...changedW].map((id) => W.get(id)!));
+    await upsert(
+      tx,
+      tT,
+      'id',
+      TEMPLATE_COLUMNS,
+      [...changedT].map((id) => T.get(id)!),
+    );
+    await upsert(
+      tx,
+      tA,
+      'id',
+      ASSIGNMENT_COLUMNS,
+      [...changedA].map((id) => A.get(id)!),
+    );
+    await upsert(
+      tx,
+      tW,
+      'workout_id',
+      WORKOUT_COLUMNS,
+      [...changedW].map((id) => W.get(id)!),
+    );
     return topics;
   },
 };

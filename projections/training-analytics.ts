@@ -38,14 +38,7 @@ type DeltaRow = Record<string, string | number>;
  * Adds each row's values onto the row with the same key (inserting it if new), in
  * one statement, then drops rows a removal brought back to nothing (`emptyWhen`).
  */
-export async function addDeltas(
-  tx: pg.PoolClient,
-  table: string,
-  keys: Column[],
-  values: Column[],
-  rows: DeltaRow[],
-  emptyWhen: string,
-): Promise<void> {
+export async function addDeltas(tx: pg.PoolClient, table: string, keys: Column[], values: Column[], rows: DeltaRow[], emptyWhen: string): Promise<void> {
   if (rows.length === 0) return;
   const all = [...keys, ...values];
   const names = all.map(([n]) => n).join(', ');
@@ -89,7 +82,14 @@ export class DeltaSum {
 }
 
 const TOTALS = ['workouts', 'exercises', 'sets', 'reps', 'load', 'volume'] as const;
-const totalCols: Column[] = [['workouts', 'int'], ['exercises', 'int'], ['sets', 'int'], ['reps', 'numeric'], ['load', 'numeric'], ['volume', 'numeric']];
+const totalCols: Column[] = [
+  ['workouts', 'int'],
+  ['exercises', 'int'],
+  ['sets', 'int'],
+  ['reps', 'numeric'],
+  ['load', 'numeric'],
+  ['volume', 'numeric'],
+];
 const asValues = (t: Totals): Record<string, number> => ({ ...t });
 
 export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
@@ -111,9 +111,22 @@ export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { t
     count(change.after, 1);
   }
   const { tx, table } = ctx;
-  const at: Column[] = [['athlete_id', 'uuid'], ['date', 'date']];
+  const at: Column[] = [
+    ['athlete_id', 'uuid'],
+    ['date', 'date'],
+  ];
   await addDeltas(tx, table('training_days'), at, totalCols, days.nonZero(), 'cur.workouts <= 0');
   await addDeltas(tx, table('training_exercise_days'), [...at, ['exercise_name', 'text']], totalCols, exerciseDays.nonZero(), 'cur.workouts <= 0');
-  await addDeltas(tx, table('training_weeks'), [['athlete_id', 'uuid'], ['week_start', 'date']], totalCols, weeks.nonZero(), 'cur.workouts <= 0');
+  await addDeltas(
+    tx,
+    table('training_weeks'),
+    [
+      ['athlete_id', 'uuid'],
+      ['week_start', 'date'],
+    ],
+    totalCols,
+    weeks.nonZero(),
+    'cur.workouts <= 0',
+  );
   await addDeltas(tx, table('training_intent_days'), [...at, ['intent', 'text']], [['sets', 'int']], intents.nonZero(), 'cur.sets <= 0');
 }

@@ -48,8 +48,13 @@ export const userProfiles: Projection = {
           // The first registration wins, as ON CONFLICT DO NOTHING does for an existing row.
           if (!registered.has(d.userId)) {
             registered.set(d.userId, {
-              user_id: d.userId, email: d.email, full_name: d.fullName, is_coach: d.isCoach, is_athlete: d.isAthlete,
-              profile_type: d.isCoach ? 'coach' : 'athlete', at: stored.time.toISOString(),
+              user_id: d.userId,
+              email: d.email,
+              full_name: d.fullName,
+              is_coach: d.isCoach,
+              is_athlete: d.isAthlete,
+              profile_type: d.isCoach ? 'coach' : 'athlete',
+              at: stored.time.toISOString(),
             });
           }
           break;

@@ -17,7 +17,7 @@ export const weeklyRecapsProjection: Projection = {
       );`,
   },
   async apply(events, { tx, table }) {
-    const rows = (events).map((stored) => {
+    const rows = events.map((stored) => {
       const e = stored as unknown as RecapEvent;
       return { athlete: e.data.athleteId, week: e.data.week, workouts: e.data.summary.workoutsCompleted, at: stored.time };
     });

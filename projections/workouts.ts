@@ -24,7 +24,6 @@ import { PERFORMANCE_EVENT_TYPES } from '../src/domain/performance/events.ts';
 import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
 import type { LastActual, WorkoutChange, WorkoutRow } from './workout-change.ts';
 
-
 const WORKOUTS_DDL = (t: string) => `
   CREATE TABLE ${t} (
     id                 uuid PRIMARY KEY,
@@ -91,10 +90,25 @@ const fromDb = (r: DbRow): WorkoutRow => ({
 });
 
 const WRITE_COLUMNS: [string, string][] = [
-  ['id', 'uuid'], ['athlete_id', 'uuid'], ['date', 'date'], ['name', 'text'], ['notes', 'text'], ['exercises', 'jsonb'],
-  ['deleted', 'boolean'], ['base_status', 'text'], ['set_count', 'int'], ['prescribed_sets', 'int'], ['done_sets', 'int'],
-  ['minutes', 'numeric'], ['template_id', 'text'], ['created_by', 'uuid'], ['created_at', 'timestamptz'],
-  ['updated_by', 'uuid'], ['updated_at', 'timestamptz'], ['last_actual', 'jsonb'], ['last_event_version', 'int'],
+  ['id', 'uuid'],
+  ['athlete_id', 'uuid'],
+  ['date', 'date'],
+  ['name', 'text'],
+  ['notes', 'text'],
+  ['exercises', 'jsonb'],
+  ['deleted', 'boolean'],
+  ['base_status', 'text'],
+  ['set_count', 'int'],
+  ['prescribed_sets', 'int'],
+  ['done_sets', 'int'],
+  ['minutes', 'numeric'],
+  ['template_id', 'text'],
+  ['created_by', 'uuid'],
+  ['created_at', 'timestamptz'],
+  ['updated_by', 'uuid'],
+  ['updated_at', 'timestamptz'],
+  ['last_actual', 'jsonb'],
+  ['last_event_version', 'int'],
   ['calendar_json', 'text'],
 ];
 /** What an existing row takes from a later event (athlete, creator and creation time never change). */
@@ -141,9 +155,20 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
     if (row) return row;
     const d = e.data;
     return {
-      id: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, exercises: d.exercises,
-      deleted: false, templateId: d.templateId ?? null, createdBy: d.scheduledBy, createdAt: at,
-      updatedBy: by ?? d.scheduledBy, updatedAt: at, lastActual: null, version: stored.streamVersion,
+      id: d.workoutId,
+      athleteId: d.athleteId,
+      date: d.date,
+      name: d.name,
+      notes: d.notes,
+      exercises: d.exercises,
+      deleted: false,
+      templateId: d.templateId ?? null,
+      createdBy: d.scheduledBy,
+      createdAt: at,
+      updatedBy: by ?? d.scheduledBy,
+      updatedAt: at,
+      lastActual: null,
+      version: stored.streamVersion,
     };
   }
   if (!row) return null;
@@ -154,8 +179,16 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
       ? { exercise_index: e.data.exerciseIndex, exercise_name: e.data.exerciseName, set_index: e.data.setIndex, actual: e.data.actual, by, at }
       : row.lastActual;
   return {
-    ...row, date: next.date!, name: next.name, notes: next.notes, exercises: next.exercises, deleted: next.deleted,
-    lastActual, updatedBy: by, updatedAt: at, version: stored.streamVersion,
+    ...row,
+    date: next.date!,
+    name: next.name,
+    notes: next.notes,
+    exercises: next.exercises,
+    deleted: next.deleted,
+    lastActual,
+    updatedBy: by,
+    updatedAt: at,
+    version: stored.streamVersion,
   };
 }
 
@@ -188,12 +221,13 @@ export const trainingProjection: Projection = {
     }
     if (changes.length === 0 && performance.length === 0) return [];
 
-    if (changes.length > 0) await tx.query(
-      `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
+    if (changes.length > 0)
+      await tx.query(
+        `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-      [JSON.stringify(changes.map((c) => toDb(c.after)))],
-    );
+        [JSON.stringify(changes.map((c) => toDb(c.after)))],
+      );
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
     const records = await applyRecords(changes, ctx, performance);

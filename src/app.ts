@@ -71,7 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
       ? { level: 'info', serializers: { req: requestSerializer }, redact: { paths: redactPaths, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
       : false,
     // A hop count trusts that many proxies nearest to the server.
-    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Strict validation: unknown fields and wrong types are refused, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
@@ -107,7 +107,10 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     const after = req.headers['x-after-checkpoint'];
     if (req.method !== 'GET' || typeof after !== 'string' || !/^\d{20}:\d{20}$/.test(after) || !req.user) return;
     // Read models only: a reactor (mail) has nothing a query reads.
-    const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+    const readModels = platform.runner
+      .projections()
+      .filter((p) => !p.reactor)
+      .map((p) => p.name);
     if (platform.runner.hasApplied(after, readModels)) return;
     const userId = req.user.sub;
     const held = waiting.get(userId) ?? 0;
@@ -127,7 +130,15 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   authRoutes(app, { auth, limiter, findInvite: inviteLookup(platform.pool, now) });
   profileRoutes(app, { pool: platform.pool, store: platform.store, now });
   emailRoutes(app, { pool: platform.pool, sender, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, operatorKey, now });
-  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, operatorKey, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
+  platformRoutes(app, {
+    pool: platform.pool,
+    store: platform.store,
+    runner: platform.runner,
+    hub,
+    auth,
+    operatorKey,
+    allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'],
+  });
 
   const featureDeps: FeatureDeps = { config, pool: platform.pool, store: platform.store, runner: platform.runner, auth, now };
   const stopFeatures: (() => void)[] = [];

@@ -8,9 +8,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function counts() {
-  const { rows } = await t.db.pool.query(
-    `SELECT (SELECT count(*) FROM user_credentials)::int AS users, (SELECT count(*) FROM es_events)::int AS events`,
-  );
+  const { rows } = await t.db.pool.query(`SELECT (SELECT count(*) FROM user_credentials)::int AS users, (SELECT count(*) FROM es_events)::int AS events`);
   return rows[0] as { users: number; events: number };
 }
 
@@ -81,12 +79,18 @@ describe('sign-in and confirmation', () => {
 
   it('answers resend and recover for unknown addresses exactly as for known ones', async () => {
     const unknown = uniqueEmail('nobody');
-    expect(await t.api('POST', '/api/auth/resend-confirmation', { email: unknown })).toEqual({ status: 200, body: { message: 'Confirmation email sent! Please check your inbox.' } });
+    expect(await t.api('POST', '/api/auth/resend-confirmation', { email: unknown })).toEqual({
+      status: 200,
+      body: { message: 'Confirmation email sent! Please check your inbox.' },
+    });
     expect(await t.api('POST', '/api/auth/recover', { email: unknown })).toEqual({ status: 200, body: { message: 'Password reset instructions have been sent to your email.' } });
   });
 
   it('refuses a confirmation link twice and a made-up one', async () => {
-    expect(await t.api('GET', '/api/confirm-email?token=made-up')).toEqual({ status: 400, body: { success: false, error: 'Failed to confirm email. The link may be expired or invalid.' } });
+    expect(await t.api('GET', '/api/confirm-email?token=made-up')).toEqual({
+      status: 400,
+      body: { success: false, error: 'Failed to confirm email. The link may be expired or invalid.' },
+    });
     expect(await t.api('GET', '/api/confirm-email')).toEqual({ status: 400, body: { success: false, error: 'Invalid confirmation link. Please check your email and try again.' } });
   });
 
@@ -184,5 +188,4 @@ describe('rate limits', () => {
     expect(rows[0].n).toBe(30);
     expect((await t.api('GET', '/api/outbox', undefined, u.accessToken)).body.messages.filter((m: { to: string }) => m.to === to)).toHaveLength(30);
   });
-
 });

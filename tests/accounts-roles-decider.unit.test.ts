@@ -18,12 +18,18 @@ describe('user roles', () => {
   });
 
   it('the access code registers a coach and athlete', () => {
-    given([]).when({ type: 'RegisterUser', userId: ID, email: who.email, fullName: 'Ivy' }, null).then([withCode, { type: 'EmailConfirmationRequested', data: who }]);
+    given([])
+      .when({ type: 'RegisterUser', userId: ID, email: who.email, fullName: 'Ivy' }, null)
+      .then([withCode, { type: 'EmailConfirmationRequested', data: who }]);
   });
 
   it('an athlete-only account becomes a coach once', () => {
-    given([invited]).when({ type: 'BecomeCoach' }).then([{ type: 'BecameCoach', data: { userId: ID } }]);
-    given([invited, { type: 'BecameCoach', data: { userId: ID } }]).when({ type: 'BecomeCoach' }).then([]);
+    given([invited])
+      .when({ type: 'BecomeCoach' })
+      .then([{ type: 'BecameCoach', data: { userId: ID } }]);
+    given([invited, { type: 'BecameCoach', data: { userId: ID } }])
+      .when({ type: 'BecomeCoach' })
+      .then([]);
     given([withCode]).when({ type: 'BecomeCoach' }).then([]);
   });
 

@@ -40,8 +40,21 @@ describe('accounts in the browser', () => {
     // The confirmation link, as a user on the default setup finds it: in the outbox.
     const link = await t.mailLink(email, /http:\/\/[^\s"<]+\/confirm\?token=[\w-]+/);
     await page.goto(link);
-    await expect.poll(() => page.getByText(/confirmed/i).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.getByRole('link', { name: /sign in now/i }).or(page.getByRole('button', { name: /sign in now/i })).first().click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/confirmed/i)
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await page
+      .getByRole('link', { name: /sign in now/i })
+      .or(page.getByRole('button', { name: /sign in now/i }))
+      .first()
+      .click();
     await page.waitForURL('**/signin**');
 
     await page.getByLabel('Email').fill(email);
@@ -52,7 +65,10 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/clients');
     await expect.poll(() => page.getByRole('heading', { name: 'Your Clients' }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: /account|avatar|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /account|avatar|menu/i })
+      .first()
+      .click();
     expect(await page.getByText(email).isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/signin');
@@ -76,11 +92,20 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New Password').fill('short');
     await page.getByLabel('Confirm Password').fill('different');
     await page.getByRole('button', { name: /update|reset/i }).click();
-    expect(await page.getByText(/Passwords do not match\.|Password must be at least 6 characters long\./).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/Passwords do not match\.|Password must be at least 6 characters long\./)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await page.getByLabel('New Password').fill('a-brand-new-password');
     await page.getByLabel('Confirm Password').fill('a-brand-new-password');
     await page.getByRole('button', { name: /update|reset/i }).click();
-    await page.getByRole('button', { name: 'Continue to Sign In' }).or(page.getByRole('link', { name: 'Continue to Sign In' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Continue to Sign In' })
+      .or(page.getByRole('link', { name: 'Continue to Sign In' }))
+      .first()
+      .waitFor();
     // The automatic redirect after 3 seconds carries a message.
     await page.waitForURL('**/signin?message=**', { timeout: 6000 });
 

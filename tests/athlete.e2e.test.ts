@@ -29,8 +29,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
-
 async function signIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(`${t.url}/signin`);
@@ -53,10 +51,20 @@ const PHONE = { width: 375, height: 740 };
 describe("the athlete's training in the browser", () => {
   it("shows what the athlete logs in the coach's open editor, keeping the coach's unsaved edits", async () => {
     const today = localToday();
-    const workoutId = await plan(today, [
-      { exercise_name: 'Back Squat', sets: [{ reps: 5, load: 200 }, { reps: 5, load: 200 }] },
-      { exercise_name: 'Bench Press', sets: [{ reps: 8, load: 135 }] },
-    ], 'Live Day');
+    const workoutId = await plan(
+      today,
+      [
+        {
+          exercise_name: 'Back Squat',
+          sets: [
+            { reps: 5, load: 200 },
+            { reps: 5, load: 200 },
+          ],
+        },
+        { exercise_name: 'Bench Press', sets: [{ reps: 8, load: 135 }] },
+      ],
+      'Live Day',
+    );
 
     const coachPage = await signIn(coach);
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
@@ -120,9 +128,24 @@ describe("the athlete's training in the browser", () => {
     await expect.poll(async () => (await dashboard.textContent()) ?? '').toMatch(/Workout streak\s*1 workout\s*best 1 workout/);
     expect(await dashboard.getByText('Planned workouts in a row that you logged. Rest days do not break it; a missed workout does.', { exact: false }).isVisible()).toBe(true);
     expect(await dashboard.textContent()).toMatch(/Workouts\s*1\s*\/\s*2/);
-    expect(await page.getByRole('region', { name: 'Recent' }).getByRole('link', { name: /Skipped Day, Row\. Missed, 0 of 1 sets logged/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Upcoming' }).getByRole('link', { name: /Press Day, Overhead Press/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Recent' }).getByRole('link', { name: /Pull Day, Deadlift\. Completed, 2 of 2 sets logged/ }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: 'Recent' })
+        .getByRole('link', { name: /Skipped Day, Row\. Missed, 0 of 1 sets logged/ })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: 'Upcoming' })
+        .getByRole('link', { name: /Press Day, Overhead Press/ })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: 'Recent' })
+        .getByRole('link', { name: /Pull Day, Deadlift\. Completed, 2 of 2 sets logged/ })
+        .isVisible(),
+    ).toBe(true);
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, 'athlete-training-phone');

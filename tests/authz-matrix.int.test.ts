@@ -51,32 +51,36 @@ describe('authorisation matrix', () => {
     figures.routes = new Set(named).size;
   });
 
-  it.each(rows.map((r) => [r.route, r] as const))('%s', async (_name, row) => {
-    const [method, path] = row.route.split(' ') as [string, string];
-    const problems: string[] = [];
-    for (const caller of CALLERS) {
-      const req = await row.request(w);
-      expect(req.url.split('?')[0], `${row.file}: the url must be the route's path`).toMatch(new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
-      await idle();
-      const before = await eventCount();
-      const res = await w.call(caller, method, req.url, req.body);
-      figures.cells++;
-      const allowed = [row.expect[caller]].flat();
-      if (!allowed.includes(res.status)) {
-        figures.mismatches++;
-        problems.push(`${caller}: expected ${allowed.join(' or ')}, got ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
-      }
-      if (res.status >= 400 && res.status < 500) {
-        figures.rejected++;
+  it.each(rows.map((r) => [r.route, r] as const))(
+    '%s',
+    async (_name, row) => {
+      const [method, path] = row.route.split(' ') as [string, string];
+      const problems: string[] = [];
+      for (const caller of CALLERS) {
+        const req = await row.request(w);
+        expect(req.url.split('?')[0], `${row.file}: the url must be the route's path`).toMatch(new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
         await idle();
-        const appended = (await eventCount()) - before;
-        if (appended > 0) {
-          figures.writesOnRejected++;
-          problems.push(`${caller}: answered ${res.status} but appended ${appended} event(s)`);
+        const before = await eventCount();
+        const res = await w.call(caller, method, req.url, req.body);
+        figures.cells++;
+        const allowed = [row.expect[caller]].flat();
+        if (!allowed.includes(res.status)) {
+          figures.mismatches++;
+          problems.push(`${caller}: expected ${allowed.join(' or ')}, got ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
         }
+        if (res.status >= 400 && res.status < 500) {
+          figures.rejected++;
+          await idle();
+          const appended = (await eventCount()) - before;
+          if (appended > 0) {
+            figures.writesOnRejected++;
+            problems.push(`${caller}: answered ${res.status} but appended ${appended} event(s)`);
+          }
+        }
+        await w.ensureSessions();
       }
-      await w.ensureSessions();
-    }
-    expect(problems, `${row.route} (${row.file})`).toEqual([]);
-  }, 180_000);
+      expect(problems, `${row.route} (${row.file})`).toEqual([]);
+    },
+    180_000,
+  );
 });

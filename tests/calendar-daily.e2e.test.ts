@@ -44,7 +44,12 @@ async function openCalendar(viewport: { width: number; height: number }): Promis
 }
 
 async function plan(date: string, name: string, exercises: string[]) {
-  const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athlete.user.id, date, name, exercises: exercises.map((exercise_name) => ({ exercise_name, sets: [{ type: 'standard', reps: 8, load: 135 }] })) } }, coach.accessToken);
+  const res = await t.api(
+    'POST',
+    '/api/manage-workouts',
+    { workout: { user_id: athlete.user.id, date, name, exercises: exercises.map((exercise_name) => ({ exercise_name, sets: [{ type: 'standard', reps: 8, load: 135 }] })) } },
+    coach.accessToken,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await t.server.platform.runner.waitFor(res.body.checkpoint);
 }
@@ -69,7 +74,9 @@ describe('the calendar in daily use', () => {
   it('closes only the Exercise Library on Escape, and asks before discarding unsaved changes', async () => {
     const page = await openCalendar({ width: 1280, height: 900 });
     const date = addDays(today, 2);
-    await day(page, date).getByRole('button', { name: `Add workout on ${longDate(date)}` }).click();
+    await day(page, date)
+      .getByRole('button', { name: `Add workout on ${longDate(date)}` })
+      .click();
     const editor = page.getByRole('dialog', { name: 'Create Workout' });
     await editor.getByLabel('Workout name').fill('Upper Pull');
 
@@ -105,7 +112,9 @@ describe('the calendar in daily use', () => {
     expect(questions).toHaveLength(2);
 
     // An untouched editor closes without asking.
-    await day(page, date).getByRole('button', { name: `Add workout on ${longDate(date)}` }).click();
+    await day(page, date)
+      .getByRole('button', { name: `Add workout on ${longDate(date)}` })
+      .click();
     await editor.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => editor.isVisible()).toBe(false);
@@ -126,7 +135,12 @@ describe('the calendar in daily use', () => {
     expect(fits).toBe(true);
     const box = await cell.boundingBox();
     expect(box!.width).toBeGreaterThan(300);
-    expect(await cell.getByText(new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' })).first().isVisible()).toBe(true);
+    expect(
+      await cell
+        .getByText(new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }))
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) {

@@ -31,7 +31,6 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ helpers
 
-
 const monday = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 async function openCalendar(user: User, clientId: string): Promise<Page> {
@@ -180,8 +179,15 @@ describe('the coach calendar in the browser', () => {
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next week' }).click();
     await day(page, mon).getByRole('article').waitFor();
 
-    for (const [date, name] of [[mon, 'Copy Squat'], [addDays(mon, 2), 'Copy Bench'], [addDays(mon, 4), 'Copy Deadlift']] as const) {
-      await day(page, date).getByRole('article', { name: `Workout: ${name}` }).getByRole('button', { name: 'Select', exact: true }).click();
+    for (const [date, name] of [
+      [mon, 'Copy Squat'],
+      [addDays(mon, 2), 'Copy Bench'],
+      [addDays(mon, 4), 'Copy Deadlift'],
+    ] as const) {
+      await day(page, date)
+        .getByRole('article', { name: `Workout: ${name}` })
+        .getByRole('button', { name: 'Select', exact: true })
+        .click();
     }
     const bar = page.getByRole('region', { name: 'Selection' });
     await expect.poll(() => bar.textContent()).toMatch(/3 workouts selected/);
@@ -193,9 +199,21 @@ describe('the coach calendar in the browser', () => {
 
     await page.getByRole('button', { name: 'Next week' }).click();
     const next = addDays(mon, 7);
-    await day(page, next).getByRole('button', { name: `Paste on ${longDate(next)}` }).click();
-    for (const [date, name] of [[next, 'Copy Squat'], [addDays(next, 2), 'Copy Bench'], [addDays(next, 4), 'Copy Deadlift']] as const) {
-      await expect.poll(() => day(page, date).getByRole('article', { name: `Workout: ${name}` }).count()).toBe(1);
+    await day(page, next)
+      .getByRole('button', { name: `Paste on ${longDate(next)}` })
+      .click();
+    for (const [date, name] of [
+      [next, 'Copy Squat'],
+      [addDays(next, 2), 'Copy Bench'],
+      [addDays(next, 4), 'Copy Deadlift'],
+    ] as const) {
+      await expect
+        .poll(() =>
+          day(page, date)
+            .getByRole('article', { name: `Workout: ${name}` })
+            .count(),
+        )
+        .toBe(1);
     }
     const pasted = await workoutsOn(next, addDays(next, 6));
     expect(pasted.map((w) => [w.date, w.name])).toEqual([

@@ -38,7 +38,13 @@ beforeAll(async () => {
   const saved = await t.api(
     'POST',
     '/api/program-templates',
-    { name: 'Base Block', description: '', category: 'strength', is_public: false, workouts: { 'day-1': [tw('a', 'Lower')], 'day-3': [tw('b', 'Upper')], 'day-8': [tw('c', 'Full')] } },
+    {
+      name: 'Base Block',
+      description: '',
+      category: 'strength',
+      is_public: false,
+      workouts: { 'day-1': [tw('a', 'Lower')], 'day-3': [tw('b', 'Upper')], 'day-8': [tw('c', 'Full')] },
+    },
     coach.accessToken,
   );
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
@@ -105,9 +111,13 @@ describe('spotter assign', () => {
 
   it('runs as the real spotter binary against the server database and answers JSON', async () => {
     const run = promisify(execFile);
-    const { stdout } = await run('npx', ['spotter', 'assign', '--template', 'Base Block', '--coach', coach.email, '--start', start, '--athletes', `${cy.email},${ann.email}`, '--json'], {
-      env: { ...process.env, DATABASE_URL: t.db.url },
-    });
+    const { stdout } = await run(
+      'npx',
+      ['spotter', 'assign', '--template', 'Base Block', '--coach', coach.email, '--start', start, '--athletes', `${cy.email},${ann.email}`, '--json'],
+      {
+        env: { ...process.env, DATABASE_URL: t.db.url },
+      },
+    );
     const report = JSON.parse(stdout);
     expect(report.lines.map((l: { email: string; outcome: string }) => [l.email, l.outcome])).toEqual([
       [cy.email.toLowerCase(), 'assigned'],
@@ -118,7 +128,9 @@ describe('spotter assign', () => {
 
   it('exits with 2 and a clear message for bad arguments', async () => {
     const run = promisify(execFile);
-    const failed = await run('npx', ['spotter', 'assign', '--coach', coach.email, '--start', start, '--athletes', cy.email], { env: { ...process.env, DATABASE_URL: t.db.url } }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await run('npx', ['spotter', 'assign', '--coach', coach.email, '--start', start, '--athletes', cy.email], {
+      env: { ...process.env, DATABASE_URL: t.db.url },
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toContain('--template is required.');
   });

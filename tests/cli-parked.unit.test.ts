@@ -53,8 +53,17 @@ describe('spotter parked', () => {
 
   it('spotter status shows a PARKED column once a projection has parked events', () => {
     const row: ProjectionStatusRow = {
-      name: 'training', reactor: false, version: 2, codeVersion: 2, generation: 1, checkpoint: parked.checkpoint,
-      lag: 0, owner: 'this process', lastError: null, parked: 3, rebuilding: null,
+      name: 'training',
+      reactor: false,
+      version: 2,
+      codeVersion: 2,
+      generation: 1,
+      checkpoint: parked.checkpoint,
+      lag: 0,
+      owner: 'this process',
+      lastError: null,
+      parked: 3,
+      rebuilding: null,
     };
     const out = frame(render(h(StatusTable, { rows: [row] })));
     expect(out).toMatch(/LAG\s+PARKED\s+OWNER/);

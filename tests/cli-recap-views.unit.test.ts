@@ -26,7 +26,9 @@ const line = (over: Partial<RecapLine>): RecapLine => ({
 
 describe('spotter recap summary', () => {
   it('lists sent, already sent and failed recaps, with the failure named', () => {
-    const out = frame(render(h(RecapSummary, { dryRun: false, lines: [line({}), line({ athlete: 'Bo', outcome: 'already sent' }), line({ athlete: 'Cy', outcome: 'failed', error: 'boom' })] })));
+    const out = frame(
+      render(h(RecapSummary, { dryRun: false, lines: [line({}), line({ athlete: 'Bo', outcome: 'already sent' }), line({ athlete: 'Cy', outcome: 'failed', error: 'boom' })] })),
+    );
     expect(out).toContain('Ana Lima');
     expect(out).toContain('3h 5m');
     expect(out).toContain('failed: boom');

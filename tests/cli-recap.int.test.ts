@@ -24,7 +24,12 @@ const { start: monday } = weekRange(week)!;
 
 async function workout(athleteId: string, date: string, done: boolean) {
   const set = { reps: 5, load: 100, ...(done ? { actual: { reps: 5, load: 100 } } : {}) };
-  const r = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athleteId, date, name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [set, set] }] } }, coach.accessToken);
+  const r = await t.api(
+    'POST',
+    '/api/manage-workouts',
+    { workout: { user_id: athleteId, date, name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [set, set] }] } },
+    coach.accessToken,
+  );
   expect(r.body).toMatchObject({ success: true });
   await settled(t, r.body.checkpoint);
 }
@@ -110,8 +115,7 @@ describe('the hourly limit per recipient', () => {
         await limited.db.pool.query(`INSERT INTO email_outbox (id, event_id, kind, recipient, data) VALUES ($1, $2, 'weekly-recap', $3, $4)`, [randomUUID(), `e${i}`, to, data]);
       }
       await limited.server.sender.flush();
-      const count = async (status: string) =>
-        (await limited.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE status = $1', [status])).rows[0].n;
+      const count = async (status: string) => (await limited.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE status = $1', [status])).rows[0].n;
       expect(await count('sent')).toBe(30);
       expect(await count('pending')).toBe(1);
       expect(await count('failed')).toBe(0);

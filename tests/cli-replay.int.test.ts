@@ -50,9 +50,7 @@ async function appendWorkouts(streams: number, prefix = 'workout'): Promise<numb
 }
 
 async function summaries() {
-  const { rows } = await db.pool.query(
-    'SELECT stream_id, stream_type, event_count::int AS event_count, last_event, last_event_at FROM stream_summaries ORDER BY stream_id',
-  );
+  const { rows } = await db.pool.query('SELECT stream_id, stream_type, event_count::int AS event_count, last_event, last_event_at FROM stream_summaries ORDER BY stream_id');
   return rows;
 }
 

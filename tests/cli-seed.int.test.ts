@@ -68,9 +68,17 @@ describe('spotter seed', () => {
   it('appends a batch of new streams all or nothing', async () => {
     const store = new PostgresEventStore(c.pool);
     const ev = (n: number) => [{ type: 'Noted', data: { n } }];
-    const ok = await store.appendMany([{ stream: 'note-a', events: ev(1), expected: 'no_stream' }, { stream: 'note-b', events: ev(2), expected: 'no_stream' }]);
+    const ok = await store.appendMany([
+      { stream: 'note-a', events: ev(1), expected: 'no_stream' },
+      { stream: 'note-b', events: ev(2), expected: 'no_stream' },
+    ]);
     expect(ok.map((r) => r.nextExpectedVersion)).toEqual([0, 0]);
-    await expect(store.appendMany([{ stream: 'note-c', events: ev(3), expected: 'no_stream' }, { stream: 'note-a', events: ev(4), expected: 'no_stream' }])).rejects.toThrow(WrongExpectedVersionError);
+    await expect(
+      store.appendMany([
+        { stream: 'note-c', events: ev(3), expected: 'no_stream' },
+        { stream: 'note-a', events: ev(4), expected: 'no_stream' },
+      ]),
+    ).rejects.toThrow(WrongExpectedVersionError);
     expect(await store.readStream('note-c')).toEqual([]);
     expect((await store.readStream('note-a')).map((e) => e.data)).toEqual([{ n: 1 }]);
   });
@@ -105,7 +113,14 @@ describe('spotter seed', () => {
             coaches: [{ email: 'coach1.s7@seed.spotter', name: 'Coach Adams 1', athletes: 2 }],
             athleteEmails: ['athlete1.c1.s7@seed.spotter'],
             password: 'spotter-seed',
-            accounts: 3, links: 2, workouts: 16, sets: 384, loggedSets: 20, events: 1234, seconds: 2.5, eventsPerSecond: 494,
+            accounts: 3,
+            links: 2,
+            workouts: 16,
+            sets: 384,
+            loggedSets: 20,
+            events: 1234,
+            seconds: 2.5,
+            eventsPerSecond: 494,
             failures: ['link x@y to z@w: boom'],
           },
         }),

@@ -99,7 +99,10 @@ describe('POST /api/manage-invites', () => {
     expect(signup).toEqual({ status: 201, body: { message: 'Account created. You can sign in now.', confirmed: true } });
     expect((await t.api('POST', '/api/auth/signin', { email, password: 'secret12' })).status).toBe(200);
 
-    const [invite] = await eventually(() => invites(coach), (list) => list[0]?.status === 'accepted');
+    const [invite] = await eventually(
+      () => invites(coach),
+      (list) => list[0]?.status === 'accepted',
+    );
     expect(invite).toMatchObject({ id: sent.body.inviteId, email, status: 'accepted' });
     // An accepted invite opens no second door.
     expect(await t.api('POST', '/api/auth/signup', { fullName: 'Again', email: uniqueEmail(), password: 'secret12', inviteToken: token })).toEqual({
@@ -112,9 +115,7 @@ describe('POST /api/manage-invites', () => {
     expect(linked.body.message).toBe(`${email} is now your client.`);
     await settled(t, linked.body.checkpoint);
     const body = await clients(coach);
-    expect(body.clients).toEqual([
-      { id: invite.athlete_id, name: 'Nia Newbie', email, linkId: expect.any(String), compliance: { d7: null, d30: null, d90: null, all: null } },
-    ]);
+    expect(body.clients).toEqual([{ id: invite.athlete_id, name: 'Nia Newbie', email, linkId: expect.any(String), compliance: { d7: null, d30: null, d90: null, all: null } }]);
     expect(body.currentUserProfile).toMatchObject({ user_id: coach.user.id, email: coach.email, full_name: 'Dana Coach', is_coach: true });
     const links = await t.api('GET', '/api/manage-links', undefined, coach.accessToken);
     expect(links.body.links).toEqual([{ id: body.clients[0].linkId, user_id: invite.athlete_id, email, name: 'Nia Newbie', linked_at: expect.any(String) }]);
@@ -130,7 +131,9 @@ describe('POST /api/manage-invites', () => {
     await settled(t, sent.body.checkpoint);
 
     const mine = await t.api('GET', '/api/invitations', undefined, athlete.accessToken);
-    expect(mine.body.invitations).toEqual([{ id: sent.body.inviteId, coach_id: coach.user.id, coach_name: 'Coach Existing', coach_email: coach.email, created_at: expect.any(String) }]);
+    expect(mine.body.invitations).toEqual([
+      { id: sent.body.inviteId, coach_id: coach.user.id, coach_name: 'Coach Existing', coach_email: coach.email, created_at: expect.any(String) },
+    ]);
     const accepted = await t.api('POST', `/api/invitations/${sent.body.inviteId}/accept`, undefined, athlete.accessToken);
     expect(accepted.body).toMatchObject({ success: true, message: 'Invitation accepted.' });
     await settled(t, accepted.body.checkpoint);
@@ -250,17 +253,26 @@ describe('authorisation: a coach reaches only their own clients, invites and lin
     const messages: any[] = [];
     ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
     // Subscribe only after 'ready': the server attaches its listener once the token is checked.
-    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'ready'));
+    await eventually(
+      () => Promise.resolve(messages),
+      (m) => m.some((x) => x.type === 'ready'),
+    );
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${other.user.id}` }));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `coach:${coach.user.id}` }));
-    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'));
+    await eventually(
+      () => Promise.resolve(messages),
+      (m) => m.some((x) => x.type === 'subscribed') && m.some((x) => x.type === 'error'),
+    );
     expect(messages.find((m) => m.type === 'error')).toMatchObject({ topic: `coach:${other.user.id}`, error: 'You may not follow this topic.' });
 
     const sent = await t.api('POST', '/api/manage-invites', { email: athlete.email }, coach.accessToken);
     await settled(t, sent.body.checkpoint);
     messages.length = 0;
     await t.api('POST', `/api/invitations/${sent.body.inviteId}/accept`, undefined, athlete.accessToken);
-    await eventually(() => Promise.resolve(messages), (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`));
+    await eventually(
+      () => Promise.resolve(messages),
+      (m) => m.some((x) => x.type === 'changed' && x.topic === `coach:${coach.user.id}`),
+    );
     ws.close();
   });
 });

@@ -45,7 +45,9 @@ describe('SendInvite', () => {
     given([sent, accepted, linked, revoked]).when(invite()).thenThrows(409, `${EMAIL} is already your client.`);
   });
   it('allows a new invite once the earlier one was cancelled', () => {
-    given([sent, revoked]).when(invite()).then([{ type: 'InviteSent', data: { inviteId: NEW_ID, coachId: COACH, email: EMAIL, coachName: 'Coach', athleteName: 'ath' } }]);
+    given([sent, revoked])
+      .when(invite())
+      .then([{ type: 'InviteSent', data: { inviteId: NEW_ID, coachId: COACH, email: EMAIL, coachName: 'Coach', athleteName: 'ath' } }]);
   });
 });
 
@@ -85,7 +87,9 @@ describe('RevokeInvite', () => {
 
 describe('LinkClient', () => {
   it('links an athlete who accepted the invite', () => {
-    given([sent, accepted]).when(link(ATHLETE, 'ATH@example.com')).then([{ type: 'ClientLinked', data: { linkId: NEW_ID, coachId: COACH, athleteId: ATHLETE, email: EMAIL } }]);
+    given([sent, accepted])
+      .when(link(ATHLETE, 'ATH@example.com'))
+      .then([{ type: 'ClientLinked', data: { linkId: NEW_ID, coachId: COACH, athleteId: ATHLETE, email: EMAIL } }]);
   });
   it('refuses linking someone who has not accepted an invite', () => {
     given([sent]).when(link()).thenThrows(409, `${EMAIL} has not accepted your invite yet.`);
@@ -101,7 +105,9 @@ describe('LinkClient', () => {
     given([]).when(link(COACH, 'coach@example.com')).thenThrows(400, 'You cannot link yourself as your own client.');
   });
   it('links again after an unlink, on the same accepted invite', () => {
-    given([sent, accepted, linked, unlinked]).when(link()).then([{ type: 'ClientLinked', data: { linkId: NEW_ID, coachId: COACH, athleteId: ATHLETE, email: EMAIL } }]);
+    given([sent, accepted, linked, unlinked])
+      .when(link())
+      .then([{ type: 'ClientLinked', data: { linkId: NEW_ID, coachId: COACH, athleteId: ATHLETE, email: EMAIL } }]);
   });
 });
 

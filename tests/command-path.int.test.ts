@@ -71,8 +71,7 @@ describe('command path', () => {
     // Two stores: two caches and two queues, as two server processes have.
     const a = new PostgresEventStore(db.pool);
     const b = new PostgresEventStore(db.pool);
-    const run = (store: PostgresEventStore, from: number) =>
-      Array.from({ length: 25 }, (_, i) => handleCommand(store, 'tally-two', tally, { n: from + i }, { userId: null }));
+    const run = (store: PostgresEventStore, from: number) => Array.from({ length: 25 }, (_, i) => handleCommand(store, 'tally-two', tally, { n: from + i }, { userId: null }));
     const results = await Promise.all([...run(a, 1), ...run(b, 101)]);
     expect(results.every((r) => r.append)).toBe(true);
     const events = await streamEvents('tally-two');

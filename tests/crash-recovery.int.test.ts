@@ -135,7 +135,7 @@ describe('a server killed with SIGKILL under load', () => {
     let lost = 0;
     let doubled = 0;
     for (const a of acked) {
-      const found = a.kind === 'schedule' ? scheduledByName.get(a.name) ?? 0 : (actualsByStream.get(`workout-${a.workoutId}`) ?? []).filter((l) => l === a.load).length;
+      const found = a.kind === 'schedule' ? (scheduledByName.get(a.name) ?? 0) : (actualsByStream.get(`workout-${a.workoutId}`) ?? []).filter((l) => l === a.load).length;
       if (found === 0) lost++;
       if (found > 1) doubled++;
     }
@@ -143,9 +143,7 @@ describe('a server killed with SIGKILL under load', () => {
 
     // Let the restarted server catch up, then stop it and compare every read model with a rebuild.
     const head = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM es_events');
-    await expect
-      .poll(async () => (await (await fetch(`${second.url}/api/health`)).json()).projections?.every((p: { lag: number }) => p.lag === 0), { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(async () => (await (await fetch(`${second.url}/api/health`)).json()).projections?.every((p: { lag: number }) => p.lag === 0), { timeout: 60_000 }).toBe(true);
     second.proc.kill('SIGINT');
     expect(await second.exited).toBe(0);
 

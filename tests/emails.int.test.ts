@@ -201,9 +201,7 @@ describe('createMailer without an SMTP server (outbox)', () => {
 
   it('leaves no temporary files behind when many mails are written at once', async () => {
     const mailer = createMailer({ outboxDir });
-    await Promise.all(
-      Array.from({ length: 20 }, (_, n) => mailer.send({ to: 'ana@example.com', subject: `Burst ${n}`, html: '<p>x</p>' })),
-    );
+    await Promise.all(Array.from({ length: 20 }, (_, n) => mailer.send({ to: 'ana@example.com', subject: `Burst ${n}`, html: '<p>x</p>' })));
     const files = await readdir(outboxDir);
     expect(files).toHaveLength(20);
     expect(files.every((f) => f.endsWith('.json') && !f.startsWith('.'))).toBe(true);

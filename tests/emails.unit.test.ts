@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileMjml,
-  EMAIL_FROM,
-  EMAIL_KINDS,
-  EmailRenderError,
-  renderEmail,
-  type EmailData,
-  type EmailKind,
-} from '../emails/render.ts';
+import { compileMjml, EMAIL_FROM, EMAIL_KINDS, EmailRenderError, renderEmail, type EmailData, type EmailKind } from '../emails/render.ts';
 import { formatDuration, recapHeadline } from '../emails/templates/weekly-recap.ts';
 
 const LINK = 'https://spotter.app/confirm?token=tok_123&source=email';
@@ -50,9 +42,7 @@ function render<K extends EmailKind>(kind: K, data: EmailData[K]) {
 
 describe('renderEmail', () => {
   it('knows exactly the six kinds of the spec', () => {
-    expect([...EMAIL_KINDS].sort()).toEqual(
-      ['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned'].sort(),
-    );
+    expect([...EMAIL_KINDS].sort()).toEqual(['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned'].sort());
   });
 
   it.each(EMAIL_KINDS)('renders %s through strict MJML validation into branded html and a hand-written text part', async (kind) => {
@@ -93,9 +83,7 @@ describe('renderEmail', () => {
   });
 
   it('refuses links that are not absolute http(s) URLs', async () => {
-    await expect(render('invitation', { athleteName: 'Ana', coachName: 'Bo', link: 'javascript:alert(1)' })).rejects.toThrow(
-      /http or https/,
-    );
+    await expect(render('invitation', { athleteName: 'Ana', coachName: 'Bo', link: 'javascript:alert(1)' })).rejects.toThrow(/http or https/);
     await expect(render('confirmation', { name: 'Ana', link: '/confirm?token=abc' })).rejects.toThrow(/absolute URL/);
   });
 

@@ -6,11 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventStore } from '../src/eventstore/port.ts';
 
-export function runEventStoreContract(
-  name: string,
-  makeStore: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>,
-  streamPrefix = 'contract',
-) {
+export function runEventStoreContract(name: string, makeStore: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>, streamPrefix = 'contract') {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     let cleanup: () => Promise<void>;
@@ -92,8 +88,7 @@ export function runEventStoreContract(
       await store.append(a, [ev(3)], 0);
       // An event becomes readable once no older transaction can still commit (on a
       // shared test server other databases' transactions count too): poll, not sleep.
-      const ns = async (from: string | null) =>
-        (await readEverything(store, from)).filter((e) => e.stream === a || e.stream === b).map((e) => (e.data as { n: number }).n);
+      const ns = async (from: string | null) => (await readEverything(store, from)).filter((e) => e.stream === a || e.stream === b).map((e) => (e.data as { n: number }).n);
       await expect.poll(() => ns(before)).toEqual([1, 2, 3]);
       await expect.poll(() => ns(mid.checkpoint)).toEqual([3]);
     });

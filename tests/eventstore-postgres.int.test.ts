@@ -70,7 +70,9 @@ describe('postgres event store: late commits', () => {
     try {
       await c.query('BEGIN');
       await c.query('SELECT pg_current_xact_id()');
-      await expect(c.query(`SELECT * FROM es_append('late-3', 'late', -1, '[{"id":"00000000-0000-4000-8000-000000000003","type":"Late3","data":{}}]')`)).rejects.toMatchObject({ code: 'SP001' });
+      await expect(c.query(`SELECT * FROM es_append('late-3', 'late', -1, '[{"id":"00000000-0000-4000-8000-000000000003","type":"Late3","data":{}}]')`)).rejects.toMatchObject({
+        code: 'SP001',
+      });
     } finally {
       await c.query('ROLLBACK');
       c.release();

@@ -38,7 +38,9 @@ describe('the global input guard', () => {
     );
     expect(await refused('PUT', '/api/profile', JSON.stringify({ displayName: nul }), coach.accessToken)).toMatch(/NUL character/);
     expect(await refused('POST', '/api/manage-exercise', JSON.stringify({ name: nul }), coach.accessToken)).toMatch(/NUL character/);
-    expect(await refused('POST', '/api/auth/signup', JSON.stringify({ fullName: 'X', email: `a${nul}@example.com`, password: 'long enough pw', accessCode: ACCESS_CODE }))).toMatch(/body.email contains a NUL/);
+    expect(await refused('POST', '/api/auth/signup', JSON.stringify({ fullName: 'X', email: `a${nul}@example.com`, password: 'long enough pw', accessCode: ACCESS_CODE }))).toMatch(
+      /body.email contains a NUL/,
+    );
     expect(await refused('POST', '/api/auth/signin', JSON.stringify({ email: `${nul}@example.com`, password: 'x' }))).toMatch(/NUL/);
     expect(await refused('POST', '/api/rpc/search_users', JSON.stringify({ search_term: nul }), coach.accessToken)).toMatch(/NUL/);
   });

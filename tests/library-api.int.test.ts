@@ -121,7 +121,15 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
     expect(created).toMatchObject({ success: true });
     let mine = await list(coach, '?search=zeta%20tempo');
     expect(mine.exercises).toEqual([
-      expect.objectContaining({ id: created.id, name: 'Zeta Tempo Squat', muscles: ['Quadriceps', 'Glutes'], joints: ['Knee', 'Hip'], use_case: 'Positional strength', youtube_url: VIDEO, created_by: coach.user.id }),
+      expect.objectContaining({
+        id: created.id,
+        name: 'Zeta Tempo Squat',
+        muscles: ['Quadriceps', 'Glutes'],
+        joints: ['Knee', 'Hip'],
+        use_case: 'Positional strength',
+        youtube_url: VIDEO,
+        created_by: coach.user.id,
+      }),
     ]);
     expect(mine.library_size).toBe(catalogueEntries.length + 1);
     expect((await list(rival, '?search=zeta%20tempo')).total).toBe(0);
@@ -139,7 +147,10 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
     const deleted = await t.api('DELETE', '/api/manage-exercise', { id: created.id, created_by: coach.user.id }, coach.accessToken);
     expect(deleted.status).toBe(200);
     expect((await list(coach, '?search=zeta')).total).toBe(0);
-    expect(await t.api('DELETE', '/api/manage-exercise', { exerciseId: created.id }, coach.accessToken)).toEqual({ status: 409, body: { error: 'This exercise has been deleted.' } });
+    expect(await t.api('DELETE', '/api/manage-exercise', { exerciseId: created.id }, coach.accessToken)).toEqual({
+      status: 409,
+      body: { error: 'This exercise has been deleted.' },
+    });
   });
 
   it('accepts the coach-core shape {exercise}', async () => {
@@ -154,7 +165,10 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
     const before = await eventCount();
     expect(await t.api('PUT', '/api/manage-exercise', { id: created.id, name: 'Stolen' }, rival.accessToken)).toEqual({ status: 403, body: { error: NOT_YOUR_EXERCISE } });
     expect(await t.api('DELETE', '/api/manage-exercise', { id: created.id }, rival.accessToken)).toEqual({ status: 403, body: { error: NOT_YOUR_EXERCISE } });
-    expect(await t.api('DELETE', '/api/manage-exercise', { id: created.id, created_by: rival.user.id }, rival.accessToken)).toEqual({ status: 403, body: { error: NOT_YOUR_EXERCISE } });
+    expect(await t.api('DELETE', '/api/manage-exercise', { id: created.id, created_by: rival.user.id }, rival.accessToken)).toEqual({
+      status: 403,
+      body: { error: NOT_YOUR_EXERCISE },
+    });
     expect(await eventCount()).toBe(before);
     expect((await list(coach, '?search=private%20carry')).exercises[0]).toMatchObject({ id: created.id, name: 'Private Carry' });
   });
@@ -197,7 +211,10 @@ describe('POST, PUT and DELETE /api/manage-exercise', () => {
   it('refuses a bad link and an empty name on edit too', async () => {
     const created = await create(coach, { name: 'Edit Target' });
     const before = await eventCount();
-    expect(await t.api('PUT', '/api/manage-exercise', { id: created.id, youtube_url: 'https://example.com/v' }, coach.accessToken)).toEqual({ status: 400, body: { error: BAD_YOUTUBE_URL } });
+    expect(await t.api('PUT', '/api/manage-exercise', { id: created.id, youtube_url: 'https://example.com/v' }, coach.accessToken)).toEqual({
+      status: 400,
+      body: { error: BAD_YOUTUBE_URL },
+    });
     expect(await t.api('PUT', '/api/manage-exercise', { id: created.id, name: '' }, coach.accessToken)).toEqual({ status: 400, body: { error: 'Exercise must have a name.' } });
     expect(await eventCount()).toBe(before);
   });

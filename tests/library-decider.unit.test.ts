@@ -25,7 +25,17 @@ const added: ExerciseEvent = { type: 'ExerciseAdded', data: { exerciseId: ID, cr
 const catalogueId = catalogueExerciseId('Bench Press');
 const catalogueAdded: ExerciseEvent = {
   type: 'ExerciseAdded',
-  data: { exerciseId: catalogueId, createdBy: null, exerciseType: 'strength', name: 'Bench Press', pattern: 'Horizontal Push', muscles: ['Chest'], joints: ['Shoulder'], useCase: 'Press', youtubeUrl: null },
+  data: {
+    exerciseId: catalogueId,
+    createdBy: null,
+    exerciseType: 'strength',
+    name: 'Bench Press',
+    pattern: 'Horizontal Push',
+    muscles: ['Chest'],
+    joints: ['Shoulder'],
+    useCase: 'Press',
+    youtubeUrl: null,
+  },
 };
 const removed: ExerciseEvent = { type: 'ExerciseRemoved', data: { exerciseId: ID, createdBy: COACH } };
 
@@ -40,7 +50,17 @@ describe('AddExercise', () => {
       .then([
         {
           type: 'ExerciseAdded',
-          data: { exerciseId: ID, createdBy: COACH, exerciseType: null, name: 'Tempo Squat', pattern: 'Squat', muscles: ['Quadriceps', 'glutes'], joints: ['Knee'], useCase: '', youtubeUrl: null },
+          data: {
+            exerciseId: ID,
+            createdBy: COACH,
+            exerciseType: null,
+            name: 'Tempo Squat',
+            pattern: 'Squat',
+            muscles: ['Quadriceps', 'glutes'],
+            joints: ['Knee'],
+            useCase: '',
+            youtubeUrl: null,
+          },
         },
       ]);
   });
@@ -61,12 +81,18 @@ describe('AddExercise', () => {
   });
 
   it.each(['https://vimeo.com/123', 'https://youtu.be/short', 'javascript:alert(1)'])('refuses the video link %s', (youtubeUrl) => {
-    given([]).when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A', youtubeUrl } }).thenThrows(400, BAD_YOUTUBE_URL);
+    given([])
+      .when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A', youtubeUrl } })
+      .thenThrows(400, BAD_YOUTUBE_URL);
   });
 
   it('needs a signed-in user and a fresh id', () => {
-    given([]).when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A' } }, null).thenThrows(401, 'No authentication token available');
-    given([added]).when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A' } }).thenThrows(409, 'An exercise with this id already exists.');
+    given([])
+      .when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A' } }, null)
+      .thenThrows(401, 'No authentication token available');
+    given([added])
+      .when({ type: 'AddExercise', exerciseId: ID, details: { name: 'A' } })
+      .thenThrows(409, 'An exercise with this id already exists.');
   });
 });
 
@@ -95,29 +121,45 @@ describe('EditExercise', () => {
   });
 
   it('decides nothing when nothing changes', () => {
-    given([added]).when({ type: 'EditExercise', changes: { name: 'Tempo Squat ' } }).then([]);
+    given([added])
+      .when({ type: 'EditExercise', changes: { name: 'Tempo Squat ' } })
+      .then([]);
   });
 
   it('refuses an empty name and a bad link', () => {
-    given([added]).when({ type: 'EditExercise', changes: { name: ' ' } }).thenThrows(400, NAME_REQUIRED);
-    given([added]).when({ type: 'EditExercise', changes: { youtubeUrl: 'https://example.com' } }).thenThrows(400, BAD_YOUTUBE_URL);
+    given([added])
+      .when({ type: 'EditExercise', changes: { name: ' ' } })
+      .thenThrows(400, NAME_REQUIRED);
+    given([added])
+      .when({ type: 'EditExercise', changes: { youtubeUrl: 'https://example.com' } })
+      .thenThrows(400, BAD_YOUTUBE_URL);
   });
 
   it("refuses to edit someone else's exercise", () => {
-    given([added]).when({ type: 'EditExercise', changes: { name: 'Mine now' } }, OTHER).thenThrows(403, NOT_YOUR_EXERCISE);
+    given([added])
+      .when({ type: 'EditExercise', changes: { name: 'Mine now' } }, OTHER)
+      .thenThrows(403, NOT_YOUR_EXERCISE);
   });
 
   it('refuses to edit the catalogue, for everyone', () => {
-    given([catalogueAdded]).when({ type: 'EditExercise', changes: { name: 'Flat Bench' } }).thenThrows(403, CATALOGUE_READ_ONLY);
+    given([catalogueAdded])
+      .when({ type: 'EditExercise', changes: { name: 'Flat Bench' } })
+      .thenThrows(403, CATALOGUE_READ_ONLY);
   });
 
   it('refuses to edit a removed exercise, and one that never existed', () => {
-    given([added, removed]).when({ type: 'EditExercise', changes: { name: 'Back again' } }).thenThrows(409, EXERCISE_DELETED);
-    given([]).when({ type: 'EditExercise', changes: { name: 'Ghost' } }).thenThrows(404, EXERCISE_NOT_FOUND);
+    given([added, removed])
+      .when({ type: 'EditExercise', changes: { name: 'Back again' } })
+      .thenThrows(409, EXERCISE_DELETED);
+    given([])
+      .when({ type: 'EditExercise', changes: { name: 'Ghost' } })
+      .thenThrows(404, EXERCISE_NOT_FOUND);
   });
 
   it('does not tell another user that an exercise was removed', () => {
-    given([added, removed]).when({ type: 'EditExercise', changes: { name: 'X' } }, OTHER).thenThrows(403, NOT_YOUR_EXERCISE);
+    given([added, removed])
+      .when({ type: 'EditExercise', changes: { name: 'X' } }, OTHER)
+      .thenThrows(403, NOT_YOUR_EXERCISE);
   });
 });
 

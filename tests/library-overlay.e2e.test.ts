@@ -89,7 +89,10 @@ async function openHarness(): Promise<Page> {
     const file = new URL(route.request().url()).pathname.slice(BASE.length);
     if (!file) {
       const css = (await fs.readdir(outDir)).some((f) => f === 'harness.css') ? `<link rel="stylesheet" href="${BASE}harness.css">` : '';
-      return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head>${css}</head><body><div id="root"></div><script type="module" src="${BASE}harness.js"></script></body></html>` });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head>${css}</head><body><div id="root"></div><script type="module" src="${BASE}harness.js"></script></body></html>`,
+      });
     }
     return route.fulfill({ path: path.join(outDir, path.basename(file)) });
   });
@@ -109,7 +112,12 @@ const picked = async (page: Page) => (await page.getByRole('list', { name: 'Pick
 
 describe('the Exercise Library overlay', () => {
   it('searches, filters, previews videos and picks with the guessed intent', async () => {
-    await t.api('POST', '/api/manage-exercise', { name: 'Overlay Video Lunge', pattern: 'Lunge', muscles: ['Glutes'], youtube_url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' }, user.accessToken);
+    await t.api(
+      'POST',
+      '/api/manage-exercise',
+      { name: 'Overlay Video Lunge', pattern: 'Lunge', muscles: ['Glutes'], youtube_url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' },
+      user.accessToken,
+    );
     const page = await openHarness();
     // Hold every load until the loading state has been seen.
     let release = () => {};

@@ -43,7 +43,10 @@ async function visible(page: Page, text: string | RegExp): Promise<void> {
     await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: WAIT }).toBe(true);
   } catch (error) {
     // Say what the page showed instead: far quicker to act on than "expected false to be true".
-    const shown = await page.locator('main').innerText().catch(() => '(no main)');
+    const shown = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '(no main)');
     throw new Error(`"${String(text)}" did not appear; the page showed:\n${shown.slice(0, 2000)}`, { cause: error });
   }
 }

@@ -100,9 +100,15 @@ describe('POST /api/conversations', () => {
     const pending = await signedInUser(t);
     await t.api('POST', '/api/rpc/send_connection_request', { recipient_email: pending.email }, a.accessToken);
     const before = await eventCount();
-    expect(await t.api('POST', '/api/conversations', { other_user_id: stranger.user.id }, a.accessToken)).toEqual({ status: 403, body: { error: 'Messaging is limited to accepted connections.' } });
+    expect(await t.api('POST', '/api/conversations', { other_user_id: stranger.user.id }, a.accessToken)).toEqual({
+      status: 403,
+      body: { error: 'Messaging is limited to accepted connections.' },
+    });
     expect((await t.api('POST', '/api/conversations', { other_user_id: pending.user.id }, a.accessToken)).status).toBe(403);
-    expect(await t.api('POST', '/api/conversations', { other_user_id: a.user.id }, a.accessToken)).toEqual({ status: 400, body: { error: 'You cannot start a conversation with yourself.' } });
+    expect(await t.api('POST', '/api/conversations', { other_user_id: a.user.id }, a.accessToken)).toEqual({
+      status: 400,
+      body: { error: 'You cannot start a conversation with yourself.' },
+    });
     expect(await t.api('POST', '/api/conversations', { other_user_id: NOBODY }, a.accessToken)).toEqual({ status: 404, body: { error: 'User not found.' } });
     expect((await t.api('POST', '/api/conversations', { other_user_id: 'nope' }, a.accessToken)).status).toBe(400);
     expect((await t.api('POST', '/api/conversations', { other_user_id: stranger.user.id, extra: 1 }, a.accessToken)).status).toBe(400);

@@ -33,7 +33,11 @@ const start = (by: string, other: string, connected = true, initial?: string): C
   connected,
   ...(initial !== undefined ? { initialMessage: { messageId: M1, content: initial } } : {}),
 });
-const send = (senderId: string, content: string, extra: { connected?: boolean; replyToId?: string | null; messageId?: string; messageType?: string } = {}): ConversationCommand => ({
+const send = (
+  senderId: string,
+  content: string,
+  extra: { connected?: boolean; replyToId?: string | null; messageId?: string; messageType?: string } = {},
+): ConversationCommand => ({
   type: 'SendMessage',
   conversationId: CONV,
   senderId,
@@ -55,46 +59,68 @@ describe('the conversation id', () => {
 
 describe('StartConversation', () => {
   it('starts a direct conversation between accepted connections', () => {
-    given([]).when(start(ANA, BEN)).then([started(ANA)]);
+    given([])
+      .when(start(ANA, BEN))
+      .then([started(ANA)]);
   });
   it('starts it with an initial message, trimmed', () => {
-    given([]).when(start(ANA, BEN, true, '  hello  ')).then([started(ANA), sent(M1, ANA, 'hello')]);
+    given([])
+      .when(start(ANA, BEN, true, '  hello  '))
+      .then([started(ANA), sent(M1, ANA, 'hello')]);
   });
   it('treats a blank initial message as none', () => {
-    given([]).when(start(ANA, BEN, true, '   ')).then([started(ANA)]);
+    given([])
+      .when(start(ANA, BEN, true, '   '))
+      .then([started(ANA)]);
   });
   it('reuses the existing conversation: nothing new is started', () => {
-    given([started(ANA)]).when(start(ANA, BEN)).then([]);
+    given([started(ANA)])
+      .when(start(ANA, BEN))
+      .then([]);
   });
   it('ends in one conversation when both start at the same moment: the second decides on the first one’s stream and starts nothing', () => {
     // Both commands go to one stream (the id is a function of the pair); the store lets
     // one append at the expected version, the other re-decides on top of it.
     const ben = start(BEN, ANA);
     expect(ben).toMatchObject({ conversationId: CONV });
-    given([]).when(ben, BEN).then([started(BEN)]);
-    given([started(ANA)]).when(ben, BEN).then([]);
+    given([])
+      .when(ben, BEN)
+      .then([started(BEN)]);
+    given([started(ANA)])
+      .when(ben, BEN)
+      .then([]);
     given([started(ANA)])
       .when({ type: 'StartConversation', conversationId: CONV, by: BEN, otherUserId: ANA, connected: true, initialMessage: { messageId: M2, content: 'hey' } }, BEN)
       .then([sent(M2, BEN, 'hey')]);
   });
   it('reopens it for a participant who had deleted it', () => {
-    given([started(), deletedFor(ANA)]).when(start(ANA, BEN)).then([{ type: 'ConversationReopened', data: { conversationId: CONV, userId: ANA } }]);
+    given([started(), deletedFor(ANA)])
+      .when(start(ANA, BEN))
+      .then([{ type: 'ConversationReopened', data: { conversationId: CONV, userId: ANA } }]);
   });
   it('refuses a conversation with yourself', () => {
     given([]).when(start(ANA, ANA)).thenThrows(400, 'You cannot start a conversation with yourself.');
   });
   it('refuses users without an accepted connection (never connected, pending, removed or blocked)', () => {
-    given([]).when(start(ANA, CAL, false)).thenThrows(403, 'Messaging is limited to accepted connections.');
-    given([started()]).when(start(ANA, BEN, false)).thenThrows(403, 'Messaging is limited to accepted connections.');
+    given([])
+      .when(start(ANA, CAL, false))
+      .thenThrows(403, 'Messaging is limited to accepted connections.');
+    given([started()])
+      .when(start(ANA, BEN, false))
+      .thenThrows(403, 'Messaging is limited to accepted connections.');
   });
   it('refuses an initial message over 4,000 characters', () => {
-    given([]).when(start(ANA, BEN, true, 'x'.repeat(4001))).thenThrows(400, 'Message is too long (at most 4000 characters).');
+    given([])
+      .when(start(ANA, BEN, true, 'x'.repeat(4001)))
+      .thenThrows(400, 'Message is too long (at most 4000 characters).');
   });
 });
 
 describe('SendMessage', () => {
   it('sends a trimmed text message', () => {
-    given([started()]).when(send(ANA, '  see you at 6  ')).then([sent(M2, ANA, 'see you at 6')]);
+    given([started()])
+      .when(send(ANA, '  see you at 6  '))
+      .then([sent(M2, ANA, 'see you at 6')]);
   });
   it('keeps a message type other than text', () => {
     given([started()])
@@ -102,22 +128,34 @@ describe('SendMessage', () => {
       .then([{ ...sent(M2, BEN, 'pic'), data: { ...(sent(M2, BEN, 'pic').data as object), messageType: 'image' } } as ConversationEvent]);
   });
   it('accepts exactly 4,000 characters and refuses 4,001', () => {
-    given([started()]).when(send(ANA, 'y'.repeat(4000))).then([sent(M2, ANA, 'y'.repeat(4000))]);
-    given([started()]).when(send(ANA, 'y'.repeat(4001))).thenThrows(400, 'Message is too long (at most 4000 characters).');
+    given([started()])
+      .when(send(ANA, 'y'.repeat(4000)))
+      .then([sent(M2, ANA, 'y'.repeat(4000))]);
+    given([started()])
+      .when(send(ANA, 'y'.repeat(4001)))
+      .thenThrows(400, 'Message is too long (at most 4000 characters).');
   });
   it('refuses an empty or whitespace-only message', () => {
     given([started()]).when(send(ANA, '')).thenThrows(400, 'Message cannot be empty.');
     given([started()]).when(send(ANA, ' \n\t ')).thenThrows(400, 'Message cannot be empty.');
   });
   it('replies to a message of the same conversation', () => {
-    given([started(), sent(M1, BEN)]).when(send(ANA, 'yes', { replyToId: M1 })).then([sent(M2, ANA, 'yes', M1)]);
+    given([started(), sent(M1, BEN)])
+      .when(send(ANA, 'yes', { replyToId: M1 }))
+      .then([sent(M2, ANA, 'yes', M1)]);
   });
   it('refuses a reply to a message that is not in this conversation', () => {
-    given([started()]).when(send(ANA, 'yes', { replyToId: M1 })).thenThrows(400, 'The message you reply to is not in this conversation.');
+    given([started()])
+      .when(send(ANA, 'yes', { replyToId: M1 }))
+      .thenThrows(400, 'The message you reply to is not in this conversation.');
   });
   it('stops new messages both ways once the connection is blocked or removed', () => {
-    given([started(), sent(M1, BEN)]).when(send(ANA, 'hello', { connected: false })).thenThrows(403, 'Messaging is limited to accepted connections.');
-    given([started(), sent(M1, ANA)]).when(send(BEN, 'hello', { connected: false }), BEN).thenThrows(403, 'Messaging is limited to accepted connections.');
+    given([started(), sent(M1, BEN)])
+      .when(send(ANA, 'hello', { connected: false }))
+      .thenThrows(403, 'Messaging is limited to accepted connections.');
+    given([started(), sent(M1, ANA)])
+      .when(send(BEN, 'hello', { connected: false }), BEN)
+      .thenThrows(403, 'Messaging is limited to accepted connections.');
   });
   it('answers 404 to someone who is not a participant, and for a conversation never started', () => {
     given([started()]).when(send(CAL, 'hi'), CAL).thenThrows(404, 'Conversation not found.');
@@ -128,45 +166,69 @@ describe('SendMessage', () => {
 describe('DeleteMessage', () => {
   const del = (by: string, messageId = M1): ConversationCommand => ({ type: 'DeleteMessage', conversationId: CONV, messageId, by });
   it('lets the sender delete their own message', () => {
-    given([started(), sent(M1, ANA)]).when(del(ANA)).then([{ type: 'MessageDeleted', data: { conversationId: CONV, messageId: M1, deletedBy: ANA, deletedAt: AT } }]);
+    given([started(), sent(M1, ANA)])
+      .when(del(ANA))
+      .then([{ type: 'MessageDeleted', data: { conversationId: CONV, messageId: M1, deletedBy: ANA, deletedAt: AT } }]);
   });
   it('does nothing the second time', () => {
-    given([started(), sent(M1, ANA), { type: 'MessageDeleted', data: { conversationId: CONV, messageId: M1, deletedBy: ANA, deletedAt: AT } }]).when(del(ANA)).then([]);
+    given([started(), sent(M1, ANA), { type: 'MessageDeleted', data: { conversationId: CONV, messageId: M1, deletedBy: ANA, deletedAt: AT } }])
+      .when(del(ANA))
+      .then([]);
   });
   it('refuses deleting the other participant’s message', () => {
-    given([started(), sent(M1, BEN)]).when(del(ANA)).thenThrows(403, 'You can only delete your own messages.');
+    given([started(), sent(M1, BEN)])
+      .when(del(ANA))
+      .thenThrows(403, 'You can only delete your own messages.');
   });
   it('answers 404 for an unknown message or a non-participant', () => {
     given([started()]).when(del(ANA)).thenThrows(404, 'Message not found.');
-    given([started(), sent(M1, ANA)]).when(del(CAL), CAL).thenThrows(404, 'Conversation not found.');
+    given([started(), sent(M1, ANA)])
+      .when(del(CAL), CAL)
+      .thenThrows(404, 'Conversation not found.');
   });
 });
 
 describe('MarkConversationRead', () => {
   const mark = (by: string): ConversationCommand => ({ type: 'MarkConversationRead', conversationId: CONV, by });
   it('marks the conversation read for a participant with unread messages', () => {
-    given([started(), sent(M1, ANA)]).when(mark(BEN), BEN).then([read(BEN)]);
+    given([started(), sent(M1, ANA)])
+      .when(mark(BEN), BEN)
+      .then([read(BEN)]);
   });
   it('records nothing when there is nothing new (own messages, or already read)', () => {
-    given([started(), sent(M1, ANA)]).when(mark(ANA)).then([]);
-    given([started(), sent(M1, ANA), read(BEN)]).when(mark(BEN), BEN).then([]);
+    given([started(), sent(M1, ANA)])
+      .when(mark(ANA))
+      .then([]);
+    given([started(), sent(M1, ANA), read(BEN)])
+      .when(mark(BEN), BEN)
+      .then([]);
   });
   it('reads again after a new message', () => {
-    given([started(), sent(M1, ANA), read(BEN), sent(M2, ANA)]).when(mark(BEN), BEN).then([read(BEN)]);
+    given([started(), sent(M1, ANA), read(BEN), sent(M2, ANA)])
+      .when(mark(BEN), BEN)
+      .then([read(BEN)]);
   });
   it('answers 404 to a non-participant', () => {
-    given([started(), sent(M1, ANA)]).when(mark(CAL), CAL).thenThrows(404, 'Conversation not found.');
+    given([started(), sent(M1, ANA)])
+      .when(mark(CAL), CAL)
+      .thenThrows(404, 'Conversation not found.');
   });
 });
 
 describe('DeleteConversation', () => {
   const remove = (by: string): ConversationCommand => ({ type: 'DeleteConversation', conversationId: CONV, by });
   it('deletes it for the participant who asks only', () => {
-    given([started(), sent(M1, ANA)]).when(remove(BEN), BEN).then([deletedFor(BEN)]);
+    given([started(), sent(M1, ANA)])
+      .when(remove(BEN), BEN)
+      .then([deletedFor(BEN)]);
   });
   it('does nothing when already deleted for them, and again after a new message brings it back', () => {
-    given([started(), deletedFor(BEN)]).when(remove(BEN), BEN).then([]);
-    given([started(), deletedFor(BEN), sent(M1, ANA)]).when(remove(BEN), BEN).then([deletedFor(BEN)]);
+    given([started(), deletedFor(BEN)])
+      .when(remove(BEN), BEN)
+      .then([]);
+    given([started(), deletedFor(BEN), sent(M1, ANA)])
+      .when(remove(BEN), BEN)
+      .then([deletedFor(BEN)]);
   });
   it('answers 404 to a non-participant', () => {
     given([started()]).when(remove(CAL), CAL).thenThrows(404, 'Conversation not found.');

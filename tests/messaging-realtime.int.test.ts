@@ -85,7 +85,13 @@ describe('typing signal', () => {
     const events = async () => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n as number;
     const before = await events();
     a.send({ type: 'signal', topic: `conversation:${id}`, signal: 'typing', data: { typing: true } });
-    expect(await c.next((m) => m.type === 'signal', 'typing')).toEqual({ type: 'signal', topic: `conversation:${id}`, signal: 'typing', from: athlete.user.id, data: { typing: true } });
+    expect(await c.next((m) => m.type === 'signal', 'typing')).toEqual({
+      type: 'signal',
+      topic: `conversation:${id}`,
+      signal: 'typing',
+      from: athlete.user.id,
+      data: { typing: true },
+    });
     await a.drained();
     expect(a.messages.filter((m) => m.type === 'signal')).toEqual([]);
     expect(await events()).toBe(before);

@@ -82,7 +82,14 @@ describe('chat in the browser', () => {
 
     const reply = 'Yes! See you then.\nBringing my belt.';
     await expect.poll(() => coachChat.getByRole('listitem', { name: `Avery Athlete: ${reply}` }).isVisible()).toBe(true);
-    await expect.poll(() => athleteChat.getByRole('listitem', { name: `You: ${reply}` }).getByRole('img', { name: 'Read' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        athleteChat
+          .getByRole('listitem', { name: `You: ${reply}` })
+          .getByRole('img', { name: 'Read' })
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => box.inputValue()).toBe('');
     await snap(athletePage, 'chat-read');
   });

@@ -200,8 +200,14 @@ describe('blocking', () => {
     await settled(t, res.body.checkpoint);
     expect((await connections(ana)).connections).toEqual([expect.objectContaining({ connection_id: null, status: 'blocked', user_id: ben.user.id })]);
     const before = await eventCount();
-    expect(await rpc('send_connection_request', { recipient_email: ana.email }, ben)).toEqual({ status: 403, body: { error: 'This user is not accepting connection requests from you.' } });
-    expect(await rpc('send_connection_request', { recipient_email: ben.email }, ana)).toEqual({ status: 409, body: { error: 'You have blocked this user. Unblock them to send a request.' } });
+    expect(await rpc('send_connection_request', { recipient_email: ana.email }, ben)).toEqual({
+      status: 403,
+      body: { error: 'This user is not accepting connection requests from you.' },
+    });
+    expect(await rpc('send_connection_request', { recipient_email: ben.email }, ana)).toEqual({
+      status: 409,
+      body: { error: 'You have blocked this user. Unblock them to send a request.' },
+    });
     expect(await eventCount()).toBe(before);
   });
 });

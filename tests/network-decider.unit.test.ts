@@ -25,7 +25,12 @@ const request = (from = ANA, to = BEN, extra: Partial<Extract<ConnectionCommand,
   recipientId: to,
   ...extra,
 });
-const respond = (responderId: string, response: 'accept' | 'reject', connectionId = CONN): ConnectionCommand => ({ type: 'RespondToConnection', connectionId, responderId, response });
+const respond = (responderId: string, response: 'accept' | 'reject', connectionId = CONN): ConnectionCommand => ({
+  type: 'RespondToConnection',
+  connectionId,
+  responderId,
+  response,
+});
 const newRequest = (from = ANA, to = BEN): ConnectionEvent => ({
   type: 'ConnectionRequested',
   data: { connectionId: NEW_ID, requesterId: from, recipientId: to, connectionType: 'general', notes: null },
@@ -64,7 +69,9 @@ describe('RequestConnection', () => {
   });
   it('allows asking again after a rejection or a removal', () => {
     given([requested, rejectedByBen]).when(request()).then([newRequest()]);
-    given([requested, acceptedByBen, removedByAna]).when(request(BEN, ANA)).then([newRequest(BEN, ANA)]);
+    given([requested, acceptedByBen, removedByAna])
+      .when(request(BEN, ANA))
+      .then([newRequest(BEN, ANA)]);
   });
 });
 
@@ -83,7 +90,9 @@ describe('RespondToConnection', () => {
   it('refuses an unknown connection, an old id, or someone outside the pair', () => {
     given([]).when(respond(BEN, 'accept')).thenThrows(404, 'Connection not found.');
     given([requested, rejectedByBen]).when(respond(BEN, 'accept')).thenThrows(404, 'Connection not found.');
-    given([requested]).when(respond(BEN, 'accept', NEW_ID)).thenThrows(404, 'Connection not found.');
+    given([requested])
+      .when(respond(BEN, 'accept', NEW_ID))
+      .thenThrows(404, 'Connection not found.');
     given([requested]).when(respond(CAL, 'accept')).thenThrows(404, 'Connection not found.');
   });
   it('refuses answering while either side has blocked the other', () => {
@@ -94,7 +103,9 @@ describe('RespondToConnection', () => {
 describe('RemoveConnection', () => {
   it('removes a connection or withdraws a pending request, by either side', () => {
     given([requested, acceptedByBen]).when({ type: 'RemoveConnection', connectionId: CONN, by: ANA }).then([removedByAna]);
-    given([requested]).when({ type: 'RemoveConnection', connectionId: CONN, by: BEN }).then([{ type: 'ConnectionRemoved', data: { ...pair, by: BEN } }]);
+    given([requested])
+      .when({ type: 'RemoveConnection', connectionId: CONN, by: BEN })
+      .then([{ type: 'ConnectionRemoved', data: { ...pair, by: BEN } }]);
   });
   it('refuses a connection that is gone or belongs to others', () => {
     given([requested, removedByAna]).when({ type: 'RemoveConnection', connectionId: CONN, by: ANA }).thenThrows(404, 'Connection not found.');

@@ -15,7 +15,10 @@ let otherCoach: User;
 beforeAll(async () => {
   t = await startTestServer({ now: () => NOW });
   [coach, athlete, other, otherCoach] = await Promise.all([
-    signedInUser(t, 'Coach Carla'), signedInUser(t, 'Athlete Ann'), signedInUser(t, 'Other Olly'), signedInUser(t, 'Coach Cody'),
+    signedInUser(t, 'Coach Carla'),
+    signedInUser(t, 'Athlete Ann'),
+    signedInUser(t, 'Other Olly'),
+    signedInUser(t, 'Coach Cody'),
   ]);
   await linkAthlete(t, coach, athlete);
 });
@@ -79,9 +82,14 @@ describe('POST /api/performance-records', () => {
 describe('athlete_performance_records', () => {
   it('holds manual and workout records in one table, the best per day, and a corrected or deleted actual takes its record along', async () => {
     const manual = await log(coach, { exercise_name: 'Deadlift', value: 300, reps: 5, date: '2026-03-02' });
-    const planned = await t.api('POST', '/api/manage-workouts', {
-      workout: { user_id: athlete.user.id, date: '2026-03-09', exercises: [{ exercise_name: 'Deadlift', sets: [{ reps: 5, load: 310, actual: { reps: 5, load: 320 } }] }] },
-    }, coach.accessToken);
+    const planned = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      {
+        workout: { user_id: athlete.user.id, date: '2026-03-09', exercises: [{ exercise_name: 'Deadlift', sets: [{ reps: 5, load: 310, actual: { reps: 5, load: 320 } }] }] },
+      },
+      coach.accessToken,
+    );
     expect(planned.status).toBe(201);
     let res = await records(coach, planned.body.checkpoint, '&exercise_name=deadlift');
     // The best per rep range: the workout's 320 beats the manual 300.
@@ -90,7 +98,10 @@ describe('athlete_performance_records', () => {
     ]);
     const summary = await t.api('GET', `/api/performance-summary?athlete_id=${athlete.user.id}&range=30d`, undefined, coach.accessToken);
     const deadlifts = summary.body.allRecords.filter((m: { name: string }) => m.name === 'Deadlift');
-    expect(deadlifts.map((m: { value: number; source: string; isPR: boolean }) => [m.value, m.source, m.isPR])).toEqual([[300, 'manual', false], [320, 'workout', true]]);
+    expect(deadlifts.map((m: { value: number; source: string; isPR: boolean }) => [m.value, m.source, m.isPR])).toEqual([
+      [300, 'manual', false],
+      [320, 'workout', true],
+    ]);
 
     // Correcting the actual below the manual entry hands the best back to it.
     const fix = await t.api('POST', `/api/athlete/workouts/${planned.body.id}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 290 } }, athlete.accessToken);
@@ -157,16 +168,23 @@ describe('New PR news', () => {
     expect(await waitFor((m) => m.topic === `prs:${athlete.user.id}` && m.type !== 'changed')).toMatchObject({ type: 'error' });
 
     await log(coach, { exercise_name: 'Bench Press', value: 200, reps: 5, date: '2026-03-01' });
-    const heavier = await t.api('POST', '/api/manage-workouts', {
-      workout: { user_id: athlete.user.id, date: '2026-03-12', exercises: [{ exercise_name: 'Bench Press', sets: [{ reps: 5, load: 210, actual: { reps: 5, load: 210 } }] }] },
-    }, coach.accessToken);
+    const heavier = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      {
+        workout: { user_id: athlete.user.id, date: '2026-03-12', exercises: [{ exercise_name: 'Bench Press', sets: [{ reps: 5, load: 210, actual: { reps: 5, load: 210 } }] }] },
+      },
+      coach.accessToken,
+    );
     await waitFor((m) => m.type === 'changed' && m.topic === `prs:${coach.user.id}`);
     ws.close();
     const prs = await t.api('GET', '/api/recent-prs?days=30', undefined, coach.accessToken, after(heavier.body.checkpoint));
     expect(prs.status, JSON.stringify(prs.body)).toBe(200);
     // Newest first; the earlier tests' 155 front squat (over 150) and 4.7 s dash (under 4.9) were news too.
     expect(prs.body.prs.map((p: any) => [p.athlete_name, p.exercise_name, p.weight, p.rep_range, p.previous])).toEqual([
-      ['Athlete Ann', 'Bench Press', 210, 5, 200], ['Athlete Ann', '40 Yard Dash', 4.7, 0, 4.9], ['Athlete Ann', 'Front Squat', 155, 3, 150],
+      ['Athlete Ann', 'Bench Press', 210, 5, 200],
+      ['Athlete Ann', '40 Yard Dash', 4.7, 0, 4.9],
+      ['Athlete Ann', 'Front Squat', 155, 3, 150],
     ]);
     const own = await t.api('GET', `/api/recent-prs?athlete_id=${athlete.user.id}`, undefined, athlete.accessToken);
     expect(own.body.prs).toHaveLength(3);

@@ -4,9 +4,7 @@ import { exerciseType, lowerIsBetter } from '../src/domain/performance/exercise-
 import { checkEntry, PERFORMANCE_TEXTS as T, yearsBefore, type EntryInput } from '../src/domain/performance/validation.ts';
 import { ENTRY_NOT_FOUND, performanceDecider } from '../src/domain/performance/entry.ts';
 import type { PerformanceEvent } from '../src/domain/performance/events.ts';
-import {
-  betterRecord, bestOf, categoryOf, categoryScore, epley1RM, estimateOneRm, overallScore, percentLoad, repMaxProfile,
-} from '../src/domain/performance/scores.ts';
+import { betterRecord, bestOf, categoryOf, categoryScore, epley1RM, estimateOneRm, overallScore, percentLoad, repMaxProfile } from '../src/domain/performance/scores.ts';
 
 const ATHLETE = '11111111-1111-4111-8111-111111111111';
 const COACH = '22222222-2222-4222-8222-222222222222';
@@ -21,9 +19,18 @@ const errorOf = (input: EntryInput, today = TODAY) => {
 
 describe('exercise type derivation', () => {
   it.each([
-    ['40 Yard Dash', 'time'], ['100m Sprint', 'time'], ['Mile Run', 'time'], ['5K', 'time'], ['10k Row', 'time'], ['One Mile', 'time'],
-    ['Vertical Jump', 'measurement'], ['Broad jump', 'measurement'], ['Shot Put Throw', 'measurement'],
-    ['Back Squat (High Bar)', 'strength'], ['Bench Press', 'strength'], ['Deadlift', 'strength'],
+    ['40 Yard Dash', 'time'],
+    ['100m Sprint', 'time'],
+    ['Mile Run', 'time'],
+    ['5K', 'time'],
+    ['10k Row', 'time'],
+    ['One Mile', 'time'],
+    ['Vertical Jump', 'measurement'],
+    ['Broad jump', 'measurement'],
+    ['Shot Put Throw', 'measurement'],
+    ['Back Squat (High Bar)', 'strength'],
+    ['Bench Press', 'strength'],
+    ['Deadlift', 'strength'],
   ])('%s is %s', (name, type) => expect(exerciseType(name)).toBe(type));
 
   it('only time-type records at rep_range 0 are lower-is-better', () => {
@@ -51,21 +58,35 @@ describe('performance entry validation', () => {
   });
   it('a blank exercise name is required', () => expect(errorOf(squat({ exerciseName: '   ' }))).toBe('Exercise name is required'));
   it('value must be a number', () => expect(errorOf(squat({ value: 'heavy' }))).toBe('Please enter a valid weight/value'));
-  it.each([['0', 'Value must be greater than 0'], ['-5', 'Value must be greater than 0'], ['2000', null], ['2000.01', 'Weight seems unrealistic (max 2000 lbs)']])(
-    'weight %s → %s',
-    (value, error) => expect(errorOf(squat({ value }))).toBe(error),
-  );
-  it.each([['3600', null], ['3600.5', 'Time seems unrealistic (max 1 hour)'], ['0', 'Value must be greater than 0']])('time %s → %s', (value, error) =>
-    expect(errorOf({ athleteId: ATHLETE, exerciseName: 'Mile Run', value, date: TODAY })).toBe(error),
-  );
+  it.each([
+    ['0', 'Value must be greater than 0'],
+    ['-5', 'Value must be greater than 0'],
+    ['2000', null],
+    ['2000.01', 'Weight seems unrealistic (max 2000 lbs)'],
+  ])('weight %s → %s', (value, error) => expect(errorOf(squat({ value }))).toBe(error));
+  it.each([
+    ['3600', null],
+    ['3600.5', 'Time seems unrealistic (max 1 hour)'],
+    ['0', 'Value must be greater than 0'],
+  ])('time %s → %s', (value, error) => expect(errorOf({ athleteId: ATHLETE, exerciseName: 'Mile Run', value, date: TODAY })).toBe(error));
   it('a jump is not capped by the weight limit', () => expect(errorOf({ athleteId: ATHLETE, exerciseName: 'Broad Jump', value: 2100, date: TODAY })).toBeNull());
   it.each([
-    ['0', 'Reps must be 1 or higher'], ['1', null], ['100', null], ['101', 'Rep count seems unrealistic (max 100)'],
-    ['five', 'Please enter a valid rep count'], ['', 'Please enter a valid rep count'], ['2.5', 'Please enter a valid rep count'],
+    ['0', 'Reps must be 1 or higher'],
+    ['1', null],
+    ['100', null],
+    ['101', 'Rep count seems unrealistic (max 100)'],
+    ['five', 'Please enter a valid rep count'],
+    ['', 'Please enter a valid rep count'],
+    ['2.5', 'Please enter a valid rep count'],
   ])('reps %s → %s', (reps, error) => expect(errorOf(squat({ reps }))).toBe(error));
   it.each([
-    [TODAY, null], ['2026-03-16', 'Cannot log metrics for future dates'], ['2021-03-15', null], ['2021-03-14', 'Cannot log metrics more than 5 years in the past'],
-    ['2026-02-30', 'Please enter a valid date in YYYY-MM-DD format'], ['15/03/2026', 'Please enter a valid date in YYYY-MM-DD format'], ['', 'Date is required'],
+    [TODAY, null],
+    ['2026-03-16', 'Cannot log metrics for future dates'],
+    ['2021-03-15', null],
+    ['2021-03-14', 'Cannot log metrics more than 5 years in the past'],
+    ['2026-02-30', 'Please enter a valid date in YYYY-MM-DD format'],
+    ['15/03/2026', 'Please enter a valid date in YYYY-MM-DD format'],
+    ['', 'Date is required'],
   ])('date %s → %s', (date, error) => expect(errorOf(squat({ date }))).toBe(error));
   it('five years before 29 February is 28 February', () => expect(yearsBefore('2024-02-29', 5)).toBe('2019-02-28'));
 });
@@ -78,13 +99,19 @@ describe('LogPerformance / RemovePerformanceEntry', () => {
   };
   it('logs a valid entry with who logged it', () => given([]).when({ type: 'LogPerformance', entryId: ENTRY, input: squat(), today: TODAY }).then([logged]));
   it('refuses an invalid entry with the spec text', () =>
-    given([]).when({ type: 'LogPerformance', entryId: ENTRY, input: squat({ date: '2026-03-16' }), today: TODAY }).thenThrows(400, T.futureDate));
+    given([])
+      .when({ type: 'LogPerformance', entryId: ENTRY, input: squat({ date: '2026-03-16' }), today: TODAY })
+      .thenThrows(400, T.futureDate));
   it('a repeated log of the same entry changes nothing', () => given([logged]).when({ type: 'LogPerformance', entryId: ENTRY, input: squat(), today: TODAY }).then([]));
   it('removes an entry', () =>
-    given([logged]).when({ type: 'RemovePerformanceEntry', entryId: ENTRY }).then([{ type: 'PerformanceEntryRemoved', data: { entryId: ENTRY, athleteId: ATHLETE, removedBy: COACH } }]));
+    given([logged])
+      .when({ type: 'RemovePerformanceEntry', entryId: ENTRY })
+      .then([{ type: 'PerformanceEntryRemoved', data: { entryId: ENTRY, athleteId: ATHLETE, removedBy: COACH } }]));
   it('removing a missing entry is 404', () => given([]).when({ type: 'RemovePerformanceEntry', entryId: ENTRY }).thenThrows(404, ENTRY_NOT_FOUND));
   it('removing twice changes nothing', () =>
-    given([logged, { type: 'PerformanceEntryRemoved', data: { entryId: ENTRY, athleteId: ATHLETE, removedBy: COACH } }]).when({ type: 'RemovePerformanceEntry', entryId: ENTRY }).then([]));
+    given([logged, { type: 'PerformanceEntryRemoved', data: { entryId: ENTRY, athleteId: ATHLETE, removedBy: COACH } }])
+      .when({ type: 'RemovePerformanceEntry', entryId: ENTRY })
+      .then([]));
 });
 
 describe('best record', () => {
@@ -97,11 +124,22 @@ describe('best record', () => {
 });
 
 describe('category and overall scores', () => {
-  it.each([[0, 0, 0], [1, 0, 20], [0, 3, 15], [2, 4, 60], [5, 0, 100], [4, 5, 100]])('%i recent entries and %i metrics score %i', (recent, count, score) =>
-    expect(categoryScore(recent, count)).toBe(score),
-  );
+  it.each([
+    [0, 0, 0],
+    [1, 0, 20],
+    [0, 3, 15],
+    [2, 4, 60],
+    [5, 0, 100],
+    [4, 5, 100],
+  ])('%i recent entries and %i metrics score %i', (recent, count, score) => expect(categoryScore(recent, count)).toBe(score));
   it('overall is the rounded mean of active categories only', () => {
-    expect(overallScore([{ score: 60, metricsCount: 4 }, { score: 25, metricsCount: 1 }, { score: 0, metricsCount: 0 }])).toBe(43);
+    expect(
+      overallScore([
+        { score: 60, metricsCount: 4 },
+        { score: 25, metricsCount: 1 },
+        { score: 0, metricsCount: 0 },
+      ]),
+    ).toBe(43);
     expect(overallScore([])).toBe(0);
   });
   it('categories come from the catalogue type, else the name', () => {

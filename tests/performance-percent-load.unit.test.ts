@@ -15,7 +15,11 @@ describe('load_percent in the training payload', () => {
     const parsed = parseWorkout(workout({ reps: 5, load_percent: 75 }), { requireUserId: true });
     expect(parsed.content.exercises[0].sets[0]).toEqual({ type: 'standard', reps: 5, load_percent: 75 });
   });
-  it.each([[0, 'greater than 0'], [150.5, 'at most 150'], [-1, '0 or more']])('refuses %s%%', (load_percent, text) => {
+  it.each([
+    [0, 'greater than 0'],
+    [150.5, 'at most 150'],
+    [-1, '0 or more'],
+  ])('refuses %s%%', (load_percent, text) => {
     expect(() => parseWorkout(workout({ reps: 5, load_percent }), { requireUserId: true })).toThrow(DomainError);
     expect(() => parseWorkout(workout({ reps: 5, load_percent }), { requireUserId: true })).toThrow(text);
   });

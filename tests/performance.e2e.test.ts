@@ -86,9 +86,14 @@ describe('Performance mode in the browser', () => {
     await snap(page, 'performance-metrics');
 
     // The athlete, in a second context, records a heavier squat set in a workout.
-    const planned = await t.api('POST', '/api/manage-workouts', {
-      workout: { user_id: athlete.user.id, date: today, name: 'Squat Day', exercises: [{ exercise_name: 'Back Squat (High Bar)', sets: [{ reps: 5, load: 230 }] }] },
-    }, coach.accessToken);
+    const planned = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      {
+        workout: { user_id: athlete.user.id, date: today, name: 'Squat Day', exercises: [{ exercise_name: 'Back Squat (High Bar)', sets: [{ reps: 5, load: 230 }] }] },
+      },
+      coach.accessToken,
+    );
     expect(planned.status).toBe(201);
     const athletePage = await signIn(athlete);
     await athletePage.goto(`${t.url}/training/${planned.body.id}`);

@@ -102,7 +102,11 @@ describe('parking in the runner', () => {
   };
   // One database for these tests: each counts only its own streams.
   const totals = async (table: string) =>
-    (await db.pool.query(`SELECT coalesce(sum(seen), 0)::int AS seen, coalesce(sum(out_of_order), 0)::int AS bad FROM ${table} WHERE stream_id LIKE $1`, [`${table.replace('_rows', '')}-%`])).rows[0];
+    (
+      await db.pool.query(`SELECT coalesce(sum(seen), 0)::int AS seen, coalesce(sum(out_of_order), 0)::int AS bad FROM ${table} WHERE stream_id LIKE $1`, [
+        `${table.replace('_rows', '')}-%`,
+      ])
+    ).rows[0];
 
   it('isolates the failing events of a batch, applies the rest exactly once, and applies them on retry after a fix', async () => {
     const store = new PostgresEventStore(db.pool);

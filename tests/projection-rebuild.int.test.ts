@@ -32,9 +32,7 @@ const expectedRows = () =>
 
 async function appendMany(n: number, prefix: string) {
   for (let i = 0; i < n; i += 50) {
-    await Promise.all(
-      Array.from({ length: 50 }, (_, j) => store.append(`${prefix}-${(i + j) % 97}`, [{ type: j % 2 ? 'Odd' : 'Even', data: { i: i + j } }], 'any')),
-    );
+    await Promise.all(Array.from({ length: 50 }, (_, j) => store.append(`${prefix}-${(i + j) % 97}`, [{ type: j % 2 ? 'Odd' : 'Even', data: { i: i + j } }], 'any')));
   }
 }
 

@@ -35,7 +35,16 @@ beforeAll(async () => {
     user_id: athlete.user.id,
     date,
     name: 'Lower',
-    exercises: [{ exercise_name: 'Back Squat', exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load }, { type: 'standard', reps: 5, load }] }],
+    exercises: [
+      {
+        exercise_name: 'Back Squat',
+        exercise_intent: 'strength',
+        sets: [
+          { type: 'standard', reps: 5, load },
+          { type: 'standard', reps: 5, load },
+        ],
+      },
+    ],
   });
   const created = await call('POST', '/api/manage-workouts', { workouts: [workout('2025-03-10', 100), workout('2025-03-12', 110)] }, coach.accessToken);
   await call('PUT', '/api/manage-workouts', { workoutId: created.ids[0], workout: workout('2025-03-10', 105) }, coach.accessToken);
@@ -66,9 +75,11 @@ beforeAll(async () => {
   await call('DELETE', `/api/manage-links`, { userId: athlete.user.id }, coach.accessToken);
 
   // Recaps are sent by a schedule, not a route.
-  const recap = await t.server.platform.store.append(`recap-${athlete.user.id}`, [
-    { type: 'WeeklyRecapSent', data: { athleteId: athlete.user.id, email: athlete.email, name: 'Athlete Ada', week: '2025-W11', summary: { workoutsCompleted: 1 } } },
-  ], 'any');
+  const recap = await t.server.platform.store.append(
+    `recap-${athlete.user.id}`,
+    [{ type: 'WeeklyRecapSent', data: { athleteId: athlete.user.id, email: athlete.email, name: 'Athlete Ada', week: '2025-W11', summary: { workoutsCompleted: 1 } } }],
+    'any',
+  );
   // Once applied, every event of the scenario is readable (none is held back any more).
   await t.server.platform.runner.waitFor(recap.checkpoint);
   log = await t.server.platform.store.readAll(null, 100_000);

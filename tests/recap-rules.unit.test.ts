@@ -52,12 +52,16 @@ describe('the weekly recap aggregate', () => {
   const given = deciderSpec(recapDecider, { userId: null });
 
   it('sends a week once', () => {
-    given([]).when({ type: 'SendWeeklyRecap', week: '2026-W47', to, summary }).then([{ type: 'WeeklyRecapSent', data: { ...to, week: '2026-W47', summary } }]);
+    given([])
+      .when({ type: 'SendWeeklyRecap', week: '2026-W47', to, summary })
+      .then([{ type: 'WeeklyRecapSent', data: { ...to, week: '2026-W47', summary } }]);
   });
 
   it('decides nothing for a week already sent, and sends the next week', () => {
     const sent = { type: 'WeeklyRecapSent' as const, data: { ...to, week: '2026-W47', summary } };
     given([sent]).when({ type: 'SendWeeklyRecap', week: '2026-W47', to, summary }).then([]);
-    given([sent]).when({ type: 'SendWeeklyRecap', week: '2026-W48', to, summary }).then([{ type: 'WeeklyRecapSent', data: { ...to, week: '2026-W48', summary } }]);
+    given([sent])
+      .when({ type: 'SendWeeklyRecap', week: '2026-W48', to, summary })
+      .then([{ type: 'WeeklyRecapSent', data: { ...to, week: '2026-W48', summary } }]);
   });
 });

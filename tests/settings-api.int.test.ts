@@ -17,7 +17,12 @@ let otherAthlete: User;
 
 beforeAll(async () => {
   t = await startTestServer({ now: () => NOW });
-  [coach, athlete, otherCoach, otherAthlete] = await Promise.all([signedInUser(t, 'Coach Carla'), signedInUser(t, 'Athlete Ann'), signedInUser(t, 'Other Olga'), signedInUser(t, 'Other Otto')]);
+  [coach, athlete, otherCoach, otherAthlete] = await Promise.all([
+    signedInUser(t, 'Coach Carla'),
+    signedInUser(t, 'Athlete Ann'),
+    signedInUser(t, 'Other Olga'),
+    signedInUser(t, 'Other Otto'),
+  ]);
   await linkAthlete(t, coach, athlete);
   await linkAthlete(t, otherCoach, otherAthlete);
 });
@@ -65,7 +70,12 @@ describe('coach branding', () => {
 
 describe('time zone', () => {
   it("decides the coach's today: a workout of 12 March is missed in Auckland while it is still the 12th in UTC", async () => {
-    const created = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athlete.user.id, date: '2025-03-12', name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }] } }, coach.accessToken);
+    const created = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { user_id: athlete.user.id, date: '2025-03-12', name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }] } },
+      coach.accessToken,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await settled(t, created.body.checkpoint);
     const statusOf = async () => {

@@ -34,7 +34,11 @@ beforeAll(async () => {
   t = await startTestServer();
   browser = await launchBrowser();
   [coach, ava, ben, cleo, loneCoach] = await Promise.all([
-    signedInUser(t, 'Casey Coach'), signedInUser(t, 'Ava Adams'), signedInUser(t, 'Ben Brooks'), signedInUser(t, 'Cleo Cruz'), signedInUser(t, 'Lonely Lee'),
+    signedInUser(t, 'Casey Coach'),
+    signedInUser(t, 'Ava Adams'),
+    signedInUser(t, 'Ben Brooks'),
+    signedInUser(t, 'Cleo Cruz'),
+    signedInUser(t, 'Lonely Lee'),
   ]);
   for (const a of [ava, ben, cleo]) await linkAthlete(t, coach, a);
   const today = localToday();
@@ -43,7 +47,15 @@ beforeAll(async () => {
     { exercise_name: 'Bench Press', sets: [done(5, 50)] },
   ]);
   await plan(ben, addDays(today, -2), 'Lower', [{ exercise_name: 'Back Squat', sets: [done(5, 200)] }]);
-  await plan(ben, today, 'Live Day', [{ exercise_name: 'Back Squat', sets: [{ reps: 5, load: 200 }, { reps: 5, load: 200 }] }]);
+  await plan(ben, today, 'Live Day', [
+    {
+      exercise_name: 'Back Squat',
+      sets: [
+        { reps: 5, load: 200 },
+        { reps: 5, load: 200 },
+      ],
+    },
+  ]);
   await plan(cleo, addDays(today, -20), 'Pull', [{ exercise_name: 'Deadlift', sets: [done(5, 300, 3)] }]);
 });
 afterAll(async () => {
@@ -107,7 +119,10 @@ describe('team analytics in the browser', () => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const phone = await signIn(ben, { width: 375, height: 740 });
     await phone.getByRole('link', { name: 'My Training' }).click();
-    await phone.getByRole('region', { name: 'Today' }).getByRole('link', { name: /Live Day/ }).click();
+    await phone
+      .getByRole('region', { name: 'Today' })
+      .getByRole('link', { name: /Live Day/ })
+      .click();
     const squat = phone.getByRole('region', { name: 'A1 Back Squat' });
     await squat.getByLabel('Set 1 reps').fill('5');
     await squat.getByLabel('Set 1 load (lbs)').fill('200');

@@ -34,8 +34,12 @@ const get = (who: User, query: string) => t.api('GET', `/api/team-analytics?${qu
 beforeAll(async () => {
   t = await startTestServer({ now: () => new Date('2025-06-30T12:00:00Z') });
   [coach, alice, bob, uma, otherCoach, stranger] = await Promise.all([
-    signedInUser(t, 'Coach Carla'), signedInUser(t, 'Alice Ames'), signedInUser(t, 'Bob Brown'),
-    signedInUser(t, 'Uma Upton'), signedInUser(t, 'Other Otto'), signedInUser(t, 'Stranger Sam'),
+    signedInUser(t, 'Coach Carla'),
+    signedInUser(t, 'Alice Ames'),
+    signedInUser(t, 'Bob Brown'),
+    signedInUser(t, 'Uma Upton'),
+    signedInUser(t, 'Other Otto'),
+    signedInUser(t, 'Stranger Sam'),
   ]);
   for (const a of [alice, bob, uma]) await linkAthlete(t, coach, a);
   await linkAthlete(t, otherCoach, stranger);
@@ -45,7 +49,7 @@ beforeAll(async () => {
     ex('Squat', [set(5, 200, { reps: 5, load: 210 })]),
     { exercise_name: 'Plank', exercise_intent: 'endurance', sets: [{ type: 'time', time_duration: 60, actual: { time_duration: 60 } }] },
   ]);
-  aliceLater = (await create(alice, "2025-06-20", [ex("Pull Up", [set(8, null, { reps: 8 })]), ex("Bench Press", [set(5, 100)])])).ids[0]!;
+  aliceLater = (await create(alice, '2025-06-20', [ex('Pull Up', [set(8, null, { reps: 8 })]), ex('Bench Press', [set(5, 100)])])).ids[0]!;
   await create(alice, '2025-05-15', [ex('Squat', [set(10, 100, { reps: 5, load: 100 })])]);
   await create(alice, '2025-04-01', [ex('Bench Press', [set(5, 90, { reps: 5 })])]);
   await create(bob, '2025-06-25', [
@@ -62,12 +66,30 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const ALICE_30D = {
-  athlete_name: 'Alice Ames', recent_workouts: 2, total_volume: 1950, total_sets: 6, completed_sets: 4,
-  completed_volume: 22, prescribed_volume: 33, rep_completion_rate: 66.7, set_completion_rate: 66.7, avg_intensity: 136.7, active_exercises: 3,
+  athlete_name: 'Alice Ames',
+  recent_workouts: 2,
+  total_volume: 1950,
+  total_sets: 6,
+  completed_sets: 4,
+  completed_volume: 22,
+  prescribed_volume: 33,
+  rep_completion_rate: 66.7,
+  set_completion_rate: 66.7,
+  avg_intensity: 136.7,
+  active_exercises: 3,
 };
 const BOB_30D = {
-  athlete_name: 'Bob Brown', recent_workouts: 1, total_volume: 4700, total_sets: 5, completed_sets: 5,
-  completed_volume: 40, prescribed_volume: 40, rep_completion_rate: 100, set_completion_rate: 100, avg_intensity: 134, active_exercises: 3,
+  athlete_name: 'Bob Brown',
+  recent_workouts: 1,
+  total_volume: 4700,
+  total_sets: 5,
+  completed_sets: 5,
+  completed_volume: 40,
+  prescribed_volume: 40,
+  rep_completion_rate: 100,
+  set_completion_rate: 100,
+  avg_intensity: 134,
+  active_exercises: 3,
 };
 
 describe('GET /api/team-analytics', () => {
@@ -76,9 +98,17 @@ describe('GET /api/team-analytics', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.range).toEqual({ key: '30d', from: '2025-06-01', to: '2025-06-30' });
     expect(res.body.team_summary).toEqual({
-      athlete_count: 2, active_athletes: 2,
-      completed_volume: 62, prescribed_volume: 73, completed_sets: 9, total_sets: 11, total_volume: 6650,
-      completion_rate: 84.9, rep_completion_rate: 84.9, set_completion_rate: 81.8, avg_team_intensity: 135,
+      athlete_count: 2,
+      active_athletes: 2,
+      completed_volume: 62,
+      prescribed_volume: 73,
+      completed_sets: 9,
+      total_sets: 11,
+      total_volume: 6650,
+      completion_rate: 84.9,
+      rep_completion_rate: 84.9,
+      set_completion_rate: 81.8,
+      avg_team_intensity: 135,
       // previous period: Alice's 5 of 10 reps (50 %).
       team_trend: 34.9,
       most_active_athlete: 'Bob Brown',
@@ -90,13 +120,30 @@ describe('GET /api/team-analytics', () => {
     ]);
     const rankings = res.body.exercise_rankings.map((r: any) => [r.exercise_name, r.total_team_volume, r.top_performers.map((p: any) => [p.athlete_name, p.volume])]);
     expect(rankings).toEqual([
-      ['Squat', 3050, [['Bob Brown', 2000], ['Alice Ames', 1050]]],
+      [
+        'Squat',
+        3050,
+        [
+          ['Bob Brown', 2000],
+          ['Alice Ames', 1050],
+        ],
+      ],
       // Bench and Row tie at 1800: by name. Alice and Bob tie on Bench at 900: by name.
-      ['Bench Press', 1800, [['Alice Ames', 900], ['Bob Brown', 900]]],
+      [
+        'Bench Press',
+        1800,
+        [
+          ['Alice Ames', 900],
+          ['Bob Brown', 900],
+        ],
+      ],
       ['Row', 1800, [['Bob Brown', 1800]]],
       ['Pull Up', 0, []],
     ]);
-    expect(res.body.exercise_rankings[0].athlete_volumes).toEqual([{ athlete_id: bob.user.id, volume: 2000 }, { athlete_id: alice.user.id, volume: 1050 }]);
+    expect(res.body.exercise_rankings[0].athlete_volumes).toEqual([
+      { athlete_id: bob.user.id, volume: 2000 },
+      { athlete_id: alice.user.id, volume: 1050 },
+    ]);
   });
 
   it('reads completion by sets in set mode, with the trend against the previous 30 days', async () => {
@@ -109,10 +156,20 @@ describe('GET /api/team-analytics', () => {
     const res = await get(coach, 'range=all');
     expect(res.body.range).toEqual({ key: 'all', from: null, to: '2025-06-30' });
     expect(res.body.team_summary).toMatchObject({
-      total_volume: 7600, completed_volume: 72, prescribed_volume: 88, total_sets: 13, completed_sets: 11,
-      rep_completion_rate: 81.8, set_completion_rate: 84.6, avg_team_intensity: 127.0, team_trend: null,
+      total_volume: 7600,
+      completed_volume: 72,
+      prescribed_volume: 88,
+      total_sets: 13,
+      completed_sets: 11,
+      rep_completion_rate: 81.8,
+      set_completion_rate: 84.6,
+      avg_team_intensity: 127.0,
+      team_trend: null,
     });
-    expect(res.body.exercise_rankings.slice(0, 2).map((r: any) => [r.exercise_name, r.total_team_volume])).toEqual([['Squat', 3550], ['Bench Press', 2250]]);
+    expect(res.body.exercise_rankings.slice(0, 2).map((r: any) => [r.exercise_name, r.total_team_volume])).toEqual([
+      ['Squat', 3550],
+      ['Bench Press', 2250],
+    ]);
     expect(res.body.athletes[0]).toMatchObject({ recent_workouts: 4, total_volume: 2900, avg_intensity: 120 });
   });
 
@@ -138,8 +195,19 @@ describe('GET /api/team-analytics', () => {
     const empty = await get(coach, `range=7d&athletes=${alice.user.id}`);
     expect(empty.status).toBe(200);
     expect(empty.body.team_summary).toEqual({
-      athlete_count: 1, active_athletes: 0, completed_volume: 0, prescribed_volume: 0, completed_sets: 0, total_sets: 0, total_volume: 0,
-      completion_rate: 0, rep_completion_rate: 0, set_completion_rate: 0, avg_team_intensity: 0, team_trend: null, most_active_athlete: null,
+      athlete_count: 1,
+      active_athletes: 0,
+      completed_volume: 0,
+      prescribed_volume: 0,
+      completed_sets: 0,
+      total_sets: 0,
+      total_volume: 0,
+      completion_rate: 0,
+      rep_completion_rate: 0,
+      set_completion_rate: 0,
+      avg_team_intensity: 0,
+      team_trend: null,
+      most_active_athlete: null,
     });
     expect(empty.body.athletes[0]).toMatchObject({ recent_workouts: 0, total_volume: 0, active_exercises: 0 });
     expect(empty.body.exercise_rankings).toEqual([]);
@@ -174,7 +242,11 @@ describe('GET /api/team-analytics', () => {
     expect(relinked.status, JSON.stringify(relinked.body)).toBe(200);
     await settled(t, relinked.body.checkpoint);
     const back = await get(coach, 'range=30d');
-    expect(back.body.athletes.map((a: any) => [a.athlete_name, a.total_volume])).toEqual([['Alice Ames', 2450], ['Bob Brown', 4700], ['Uma Upton', 1500]]);
+    expect(back.body.athletes.map((a: any) => [a.athlete_name, a.total_volume])).toEqual([
+      ['Alice Ames', 2450],
+      ['Bob Brown', 4700],
+      ['Uma Upton', 1500],
+    ]);
     expect(back.body.exercise_rankings[0]).toMatchObject({ exercise_name: 'Squat', total_team_volume: 4550 });
   });
 

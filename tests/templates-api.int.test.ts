@@ -22,7 +22,14 @@ const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00
 const after = (checkpoint: string | null | undefined): Record<string, string> => (checkpoint ? { 'x-after-checkpoint': checkpoint } : {});
 const eventCount = async (type: string) => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE event_type = $1', [type])).rows[0].n as number;
 
-const exercise = (name = 'Back Squat', reps: unknown = 5) => ({ exercise_name: name, exercise_intent: 'strength', sets: [{ type: 'standard', reps, load: 100 }, { type: 'standard', reps, load: 100 }] });
+const exercise = (name = 'Back Squat', reps: unknown = 5) => ({
+  exercise_name: name,
+  exercise_intent: 'strength',
+  sets: [
+    { type: 'standard', reps, load: 100 },
+    { type: 'standard', reps, load: 100 },
+  ],
+});
 const tw = (id: string, name: string, over: Record<string, unknown> = {}) => ({ id, name, isTemplate: true, exercises: [exercise()], ...over });
 
 function template(over: Record<string, unknown> = {}) {
@@ -73,9 +80,22 @@ describe('program templates', () => {
     const saved = await save(template());
     expect(saved).toMatchObject({ success: true, id: expect.any(String) });
     const list = await t.api('GET', '/api/program-templates', undefined, coach.accessToken, after(saved.checkpoint));
-    expect(list.body.data).toEqual([expect.objectContaining({ id: saved.id, name: 'Strength Base', description: 'Two weeks', category: 'strength', is_public: false, is_own: true, day_count: 10, workout_count: 4 })]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        id: saved.id,
+        name: 'Strength Base',
+        description: 'Two weeks',
+        category: 'strength',
+        is_public: false,
+        is_own: true,
+        day_count: 10,
+        workout_count: 4,
+      }),
+    ]);
     const one = await t.api('GET', `/api/program-templates/${saved.id}`, undefined, coach.accessToken);
-    expect(one.body.data.workouts['day-3']).toEqual([expect.objectContaining({ id: 'w2', name: 'Upper A', exercises: [expect.objectContaining({ exercise_name: 'Back Squat' })] })]);
+    expect(one.body.data.workouts['day-3']).toEqual([
+      expect.objectContaining({ id: 'w2', name: 'Upper A', exercises: [expect.objectContaining({ exercise_name: 'Back Squat' })] }),
+    ]);
     const put = await t.api('PUT', `/api/program-templates/${saved.id}`, template({ name: 'Strength Base v2' }), coach.accessToken);
     expect(put.status).toBe(200);
     const again = await t.api('GET', `/api/program-templates/${saved.id}`, undefined, coach.accessToken, after(put.body.checkpoint));
@@ -116,13 +136,33 @@ describe('program templates', () => {
   it.each([
     ['a missing name', { name: undefined }, 400, 'name is required.'],
     ['a blank name', { name: '   ' }, 400, 'Template name is required.'],
-    ['an unknown category', { category: 'yoga' }, 400, 'Category must be one of general, strength, conditioning, rehabilitation, sport-specific, beginner, intermediate, advanced.'],
+    [
+      'an unknown category',
+      { category: 'yoga' },
+      400,
+      'Category must be one of general, strength, conditioning, rehabilitation, sport-specific, beginner, intermediate, advanced.',
+    ],
     ['a day-0 key', { workouts: { 'day-0': [tw('a', 'A')] } }, 400, 'Workout days must be named day-1 to day-168.'],
     ['a day beyond 24 weeks', { workouts: { 'day-169': [tw('a', 'A')] } }, 400, 'Workout days must be named day-1 to day-168.'],
     ['no workouts', { workouts: {} }, 400, 'A template needs at least one workout.'],
-    ['negative reps', { workouts: { 'day-1': [tw('a', 'A', { exercises: [exercise('Squat', -3)] })] } }, 400, 'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.'],
-    ['text reps', { workouts: { 'day-1': [tw('a', 'A', { exercises: [exercise('Squat', 'five')] })] } }, 400, 'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.'],
-    ['an exercise without sets', { workouts: { 'day-1': [tw('a', 'A', { exercises: [{ exercise_name: 'Squat' }] })] } }, 400, 'workouts.day-1[0]: exercises[0].sets must be an array.'],
+    [
+      'negative reps',
+      { workouts: { 'day-1': [tw('a', 'A', { exercises: [exercise('Squat', -3)] })] } },
+      400,
+      'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.',
+    ],
+    [
+      'text reps',
+      { workouts: { 'day-1': [tw('a', 'A', { exercises: [exercise('Squat', 'five')] })] } },
+      400,
+      'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.',
+    ],
+    [
+      'an exercise without sets',
+      { workouts: { 'day-1': [tw('a', 'A', { exercises: [{ exercise_name: 'Squat' }] })] } },
+      400,
+      'workouts.day-1[0]: exercises[0].sets must be an array.',
+    ],
   ])('refuses %s with a clear 4xx and writes nothing', async (_what, over, status, message) => {
     const before = (await eventCount('TemplateCreated')) + (await eventCount('TemplateRevised'));
     const res = await t.api('POST', '/api/program-templates', template(over as Record<string, unknown>), coach.accessToken);
@@ -155,7 +195,12 @@ describe('POST /api/program-templates/:id/assign', () => {
     const a = await untilScheduled(res.body.assignment_id);
     expect(a).toMatchObject({ template_name: 'Assigned Program', progress: 'scheduled 4 of 4', status: 'active', start_date: start, end_date: plusDays(start, 9) });
     const days = (await calendar(start, plusDays(start, 9))).map((w) => [w.date, w.name]);
-    expect(days).toEqual([[start, 'Lower A'], [plusDays(start, 2), 'Upper A'], [plusDays(start, 7), 'Lower B'], [plusDays(start, 9), 'Upper B']]);
+    expect(days).toEqual([
+      [start, 'Lower A'],
+      [plusDays(start, 2), 'Upper A'],
+      [plusDays(start, 7), 'Lower B'],
+      [plusDays(start, 9), 'Upper B'],
+    ]);
 
     let mails: Awaited<ReturnType<typeof listOutbox>> = [];
     for (let i = 0; i < 200 && mails.length === 0; i++) {
@@ -168,7 +213,12 @@ describe('POST /api/program-templates/:id/assign', () => {
 
   it('adds to existing workouts on those dates rather than replacing them', async () => {
     const start = plusDays(utcToday(), 40);
-    const own = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athlete.user.id, date: start, name: 'Hand planned', exercises: [exercise()] } }, coach.accessToken);
+    const own = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { user_id: athlete.user.id, date: start, name: 'Hand planned', exercises: [exercise()] } },
+      coach.accessToken,
+    );
     expect(own.status).toBe(201);
     const saved = await save(template({ name: 'Additive' }));
     const res = await t.api('POST', `/api/program-templates/${saved.id}/assign`, { athlete_id: athlete.user.id, start_date: start }, coach.accessToken);
@@ -237,7 +287,12 @@ describe('unassign and re-sync', () => {
     const [first, second] = assignment.workouts;
     const log = await t.api('POST', `/api/athlete/workouts/${first.workout_id}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5 } }, athlete.accessToken);
     expect(log.status).toBe(200);
-    const edit = await t.api('PUT', '/api/manage-workouts', { workoutId: second.workout_id, workout: { date: second.date, name: 'Coach tweak', exercises: [exercise('Front Squat')] } }, coach.accessToken);
+    const edit = await t.api(
+      'PUT',
+      '/api/manage-workouts',
+      { workoutId: second.workout_id, workout: { date: second.date, name: 'Coach tweak', exercises: [exercise('Front Squat')] } },
+      coach.accessToken,
+    );
     expect(edit.status).toBe(200);
     await t.server.platform.runner.waitFor(edit.body.checkpoint);
 

@@ -27,16 +27,23 @@ const created = (over: Partial<TemplateContent> = {}): TemplateEvent => ({ type:
 describe('template decider', () => {
   const given = deciderSpec(templateDecider, { userId: COACH });
 
-  it('creates a template owned by the acting coach at revision 1', () =>
-    given([]).when({ type: 'CreateTemplate', templateId: T, content: content() }).then([created()]));
+  it('creates a template owned by the acting coach at revision 1', () => given([]).when({ type: 'CreateTemplate', templateId: T, content: content() }).then([created()]));
   it('a copy of a public template is private', () =>
     given([])
       .when({ type: 'CreateTemplate', templateId: T, content: content({ isPublic: true }), copiedFrom: 'tpl-0' })
       .then([{ type: 'TemplateCreated', data: { templateId: T, ownerId: COACH, revision: 1, ...content(), copiedFrom: 'tpl-0' } }]));
-  it('refuses to create a template twice', () => given([created()]).when({ type: 'CreateTemplate', templateId: T, content: content() }).thenThrows(409, 'This template already exists.'));
-  it('refuses a template without workouts', () => given([]).when({ type: 'CreateTemplate', templateId: T, content: content({ workouts: {} }) }).thenThrows(400, 'A template needs at least one workout.'));
-  it('refuses a blank name', () => given([]).when({ type: 'CreateTemplate', templateId: T, content: content({ name: '  ' }) }).thenThrows(400, 'Template name is required.'));
-  it('refuses anonymous commands', () => given([]).when({ type: 'CreateTemplate', templateId: T, content: content() }, null).thenThrows(401, 'Please sign in to manage program templates.'));
+  it('refuses to create a template twice', () =>
+    given([created()]).when({ type: 'CreateTemplate', templateId: T, content: content() }).thenThrows(409, 'This template already exists.'));
+  it('refuses a template without workouts', () =>
+    given([])
+      .when({ type: 'CreateTemplate', templateId: T, content: content({ workouts: {} }) })
+      .thenThrows(400, 'A template needs at least one workout.'));
+  it('refuses a blank name', () =>
+    given([])
+      .when({ type: 'CreateTemplate', templateId: T, content: content({ name: '  ' }) })
+      .thenThrows(400, 'Template name is required.'));
+  it('refuses anonymous commands', () =>
+    given([]).when({ type: 'CreateTemplate', templateId: T, content: content() }, null).thenThrows(401, 'Please sign in to manage program templates.'));
 
   it('revises with the next revision number', () =>
     given([created()])
@@ -49,13 +56,23 @@ describe('template decider', () => {
       .when({ type: 'ReviseTemplate', content: content() }, OTHER)
       .thenThrows(403, 'Only the coach who made this template can change it. Copy it to your templates instead.'));
   it('refuses to revise a missing template', () => given([]).when({ type: 'ReviseTemplate', content: content() }).thenThrows(404, 'Template not found.'));
-  it('refuses to revise without workouts', () => given([created()]).when({ type: 'ReviseTemplate', content: content({ workouts: {} }) }).thenThrows(400, 'A template needs at least one workout.'));
+  it('refuses to revise without workouts', () =>
+    given([created()])
+      .when({ type: 'ReviseTemplate', content: content({ workouts: {} }) })
+      .thenThrows(400, 'A template needs at least one workout.'));
 
-  it('deletes its own template', () => given([created()]).when({ type: 'DeleteTemplate' }).then([{ type: 'TemplateDeleted', data: { templateId: T, ownerId: COACH } }]));
+  it('deletes its own template', () =>
+    given([created()])
+      .when({ type: 'DeleteTemplate' })
+      .then([{ type: 'TemplateDeleted', data: { templateId: T, ownerId: COACH } }]));
   it('refuses to delete twice', () =>
-    given([created(), { type: 'TemplateDeleted', data: { templateId: T, ownerId: COACH } }]).when({ type: 'DeleteTemplate' }).thenThrows(404, 'Template not found.'));
+    given([created(), { type: 'TemplateDeleted', data: { templateId: T, ownerId: COACH } }])
+      .when({ type: 'DeleteTemplate' })
+      .thenThrows(404, 'Template not found.'));
   it("refuses to delete another coach's public template", () =>
-    given([created({ isPublic: true })]).when({ type: 'DeleteTemplate' }, OTHER).thenThrows(403, 'Only the coach who made this template can change it. Copy it to your templates instead.'));
+    given([created({ isPublic: true })])
+      .when({ type: 'DeleteTemplate' }, OTHER)
+      .thenThrows(403, 'Only the coach who made this template can change it. Copy it to your templates instead.'));
 });
 
 const templateState = (over: Partial<TemplateState> = {}): TemplateState => ({ templateId: T, ownerId: COACH, revision: 1, content: content(), deleted: false, ...over });
@@ -77,26 +94,75 @@ describe('assignment decider', () => {
   const assignedWorkoutsOf = (start: string) => assignedWorkouts(start, content().workouts, () => 'wk-new');
   const assigned: AssignmentEvent = {
     type: 'TemplateAssigned',
-    data: { assignmentId: A, templateId: T, templateName: 'Base', revision: 1, coachId: COACH, athleteId: ATHLETE, startDate: '2025-03-03', endDate: '2025-03-05', workouts: [
-      { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] },
-      { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper', notes: null, exercises: [squat] },
-    ] },
+    data: {
+      assignmentId: A,
+      templateId: T,
+      templateName: 'Base',
+      revision: 1,
+      coachId: COACH,
+      athleteId: ATHLETE,
+      startDate: '2025-03-03',
+      endDate: '2025-03-05',
+      workouts: [
+        { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] },
+        { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper', notes: null, exercises: [squat] },
+      ],
+    },
   };
 
   it('assigns every workout on start + (day − 1), ending on the highest day', () =>
-    given([]).when(assign()).then([
-      { type: 'TemplateAssigned', data: { assignmentId: A, templateId: T, templateName: 'Base', revision: 1, coachId: COACH, athleteId: ATHLETE, startDate: '2025-03-03', endDate: '2025-03-05', workouts: assignedWorkoutsOf('2025-03-03') } },
-    ]));
-  it('accepts today as the start date', () => expect(assignmentDecider.decide(assign({ startDate: '2025-03-01' }), assignmentDecider.initialState(), { userId: COACH, now: new Date(), newId: ids })).toHaveLength(1));
-  it('refuses an athlete who is not linked', () => given([]).when(assign({ athleteLinked: false })).thenThrows(403, 'You can only assign programs to athletes you coach.'));
-  it('refuses a start date before today', () => given([]).when(assign({ startDate: '2025-02-28' })).thenThrows(400, 'Start date cannot be in the past.'));
-  it('refuses a start date that is not a date', () => given([]).when(assign({ startDate: '2025-02-30' })).thenThrows(400, 'Start date must be a real calendar date (YYYY-MM-DD).'));
-  it('refuses a template without workouts', () => given([]).when(assign({ template: templateState({ content: content({ workouts: {} }) }) })).thenThrows(400, 'This template has no workouts to assign.'));
-  it('refuses an unknown template', () => given([]).when(assign({ template: templateDecider.initialState() })).thenThrows(404, 'Template not found.'));
-  it('refuses a deleted template', () => given([]).when(assign({ template: templateState({ deleted: true }) })).thenThrows(404, 'Template not found.'));
-  it("refuses another coach's private template as unknown", () => given([]).when(assign({ template: templateState({ ownerId: OTHER }) })).thenThrows(404, 'Template not found.'));
+    given([])
+      .when(assign())
+      .then([
+        {
+          type: 'TemplateAssigned',
+          data: {
+            assignmentId: A,
+            templateId: T,
+            templateName: 'Base',
+            revision: 1,
+            coachId: COACH,
+            athleteId: ATHLETE,
+            startDate: '2025-03-03',
+            endDate: '2025-03-05',
+            workouts: assignedWorkoutsOf('2025-03-03'),
+          },
+        },
+      ]));
+  it('accepts today as the start date', () =>
+    expect(assignmentDecider.decide(assign({ startDate: '2025-03-01' }), assignmentDecider.initialState(), { userId: COACH, now: new Date(), newId: ids })).toHaveLength(1));
+  it('refuses an athlete who is not linked', () =>
+    given([])
+      .when(assign({ athleteLinked: false }))
+      .thenThrows(403, 'You can only assign programs to athletes you coach.'));
+  it('refuses a start date before today', () =>
+    given([])
+      .when(assign({ startDate: '2025-02-28' }))
+      .thenThrows(400, 'Start date cannot be in the past.'));
+  it('refuses a start date that is not a date', () =>
+    given([])
+      .when(assign({ startDate: '2025-02-30' }))
+      .thenThrows(400, 'Start date must be a real calendar date (YYYY-MM-DD).'));
+  it('refuses a template without workouts', () =>
+    given([])
+      .when(assign({ template: templateState({ content: content({ workouts: {} }) }) }))
+      .thenThrows(400, 'This template has no workouts to assign.'));
+  it('refuses an unknown template', () =>
+    given([])
+      .when(assign({ template: templateDecider.initialState() }))
+      .thenThrows(404, 'Template not found.'));
+  it('refuses a deleted template', () =>
+    given([])
+      .when(assign({ template: templateState({ deleted: true }) }))
+      .thenThrows(404, 'Template not found.'));
+  it("refuses another coach's private template as unknown", () =>
+    given([])
+      .when(assign({ template: templateState({ ownerId: OTHER }) }))
+      .thenThrows(404, 'Template not found.'));
   it("refuses another coach's public template until it is copied", () =>
-    given([]).when(assign({ template: templateState({ ownerId: OTHER, content: content({ isPublic: true }) }) })).thenThrows(403, 'Copy this public template to your templates before assigning it.'));
+    given([])
+      .when(assign({ template: templateState({ ownerId: OTHER, content: content({ isPublic: true }) }) }))
+      .thenThrows(403, 'Copy this public template to your templates before assigning it.'));
   it('refuses the same assignment twice', () => given([assigned]).when(assign()).thenThrows(409, 'This assignment already exists.'));
 
   const noMarks: Record<string, WorkoutMarks> = {};
@@ -112,10 +178,20 @@ describe('assignment decider', () => {
     given([assigned, { type: 'TemplateUnassigned', data: { assignmentId: A, templateId: T, coachId: COACH, athleteId: ATHLETE, deletedWorkoutIds: [], keptCount: 0 } }])
       .when({ type: 'UnassignTemplate', marks: noMarks, today: '2025-03-01' })
       .thenThrows(409, 'This program was already unassigned.'));
-  it("hides another coach's assignment", () => given([assigned]).when({ type: 'UnassignTemplate', marks: noMarks, today: '2025-03-01' }, OTHER).thenThrows(404, 'Assignment not found.'));
+  it("hides another coach's assignment", () =>
+    given([assigned]).when({ type: 'UnassignTemplate', marks: noMarks, today: '2025-03-01' }, OTHER).thenThrows(404, 'Assignment not found.'));
   it('refuses to unassign a missing assignment', () => given([]).when({ type: 'UnassignTemplate', marks: noMarks, today: '2025-03-01' }).thenThrows(404, 'Assignment not found.'));
 
-  const revised = templateState({ revision: 2, content: content({ workouts: { 'day-1': [{ id: 'w1', name: 'Lower v2', notes: null, exercises: [squat] }], 'day-3': [{ id: 'w2', name: 'Upper v2', notes: null, exercises: [squat] }], 'day-4': [{ id: 'w3', name: 'Extra', notes: null, exercises: [squat] }] } }) });
+  const revised = templateState({
+    revision: 2,
+    content: content({
+      workouts: {
+        'day-1': [{ id: 'w1', name: 'Lower v2', notes: null, exercises: [squat] }],
+        'day-3': [{ id: 'w2', name: 'Upper v2', notes: null, exercises: [squat] }],
+        'day-4': [{ id: 'w3', name: 'Extra', notes: null, exercises: [squat] }],
+      },
+    }),
+  });
   it('re-sync revises untouched workouts, adds new ones and keeps the hand-edited', () =>
     given([assigned])
       .when({ type: 'ResyncAssignment', template: revised, marks: { 'wk-a': { logged: false, handEdited: true, deleted: false } }, today: '2025-03-01' })
@@ -123,7 +199,12 @@ describe('assignment decider', () => {
         {
           type: 'AssignmentResynced',
           data: {
-            assignmentId: A, templateId: T, athleteId: ATHLETE, fromRevision: 1, revision: 2, endDate: '2025-03-06',
+            assignmentId: A,
+            templateId: T,
+            athleteId: ATHLETE,
+            fromRevision: 1,
+            revision: 2,
+            endDate: '2025-03-06',
             revised: [{ workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper v2', notes: null, exercises: [squat] }],
             added: [{ workoutId: 'wk-new', key: 'w3', dayKey: 'day-4', targetDate: '2025-03-06', name: 'Extra', notes: null, exercises: [squat] }],
             removedWorkoutIds: [],
@@ -134,7 +215,9 @@ describe('assignment decider', () => {
   it('re-sync to the revision already followed records nothing', () =>
     given([assigned]).when({ type: 'ResyncAssignment', template: templateState(), marks: noMarks, today: '2025-03-01' }).then([]));
   it('refuses to re-sync when the template was deleted', () =>
-    given([assigned]).when({ type: 'ResyncAssignment', template: { ...revised, deleted: true }, marks: noMarks, today: '2025-03-01' }).thenThrows(409, 'The template of this assignment was deleted, so there is nothing to re-sync.'));
+    given([assigned])
+      .when({ type: 'ResyncAssignment', template: { ...revised, deleted: true }, marks: noMarks, today: '2025-03-01' })
+      .thenThrows(409, 'The template of this assignment was deleted, so there is nothing to re-sync.'));
   it('refuses to re-sync an unassigned program', () =>
     given([assigned, { type: 'TemplateUnassigned', data: { assignmentId: A, templateId: T, coachId: COACH, athleteId: ATHLETE, deletedWorkoutIds: [], keptCount: 0 } }])
       .when({ type: 'ResyncAssignment', template: revised, marks: noMarks, today: '2025-03-01' })
@@ -168,7 +251,13 @@ describe('schedule arithmetic', () => {
     const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`day-${i * 2 + 1}`, days['day-1']]));
     const preview = schedulePreview('2025-03-03', many);
     expect(preview.days.map((d) => [d.date, d.workouts.length])).toEqual([
-      ['2025-03-03', 1], ['2025-03-04', 0], ['2025-03-05', 1], ['2025-03-06', 0], ['2025-03-07', 1], ['2025-03-08', 0], ['2025-03-09', 1],
+      ['2025-03-03', 1],
+      ['2025-03-04', 0],
+      ['2025-03-05', 1],
+      ['2025-03-06', 0],
+      ['2025-03-07', 1],
+      ['2025-03-08', 0],
+      ['2025-03-09', 1],
     ]);
     expect(preview.days[0].workouts).toEqual([{ name: 'Lower', exerciseCount: 1 }]);
     // 19 days in all (day-19 is the last): 12 after the first seven.
@@ -178,12 +267,23 @@ describe('schedule arithmetic', () => {
 });
 
 describe('template payload', () => {
-  const body = { name: '  Base ', description: ' d ', category: 'strength', workouts: { 'day-2': [{ id: 'template-workout-1', dayKey: 'day-2', isTemplate: true, name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ reps: '5', load: 100 }] }] }] } };
+  const body = {
+    name: '  Base ',
+    description: ' d ',
+    category: 'strength',
+    workouts: {
+      'day-2': [{ id: 'template-workout-1', dayKey: 'day-2', isTemplate: true, name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ reps: '5', load: 100 }] }] }],
+    },
+  };
   it('trims, and validates workouts with the training rules', () => {
     const c = parseTemplate(body);
     expect(c.name).toBe('Base');
     expect(c.description).toBe('d');
-    expect(c.workouts['day-2'][0]).toMatchObject({ id: 'template-workout-1', name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }] });
+    expect(c.workouts['day-2'][0]).toMatchObject({
+      id: 'template-workout-1',
+      name: 'Lower',
+      exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }],
+    });
   });
   const refuses = (b: unknown, message: string) => {
     let error: unknown;
@@ -196,12 +296,16 @@ describe('template payload', () => {
     expect((error as Error).message).toBe(message);
   };
   it('refuses a blank name', () => refuses({ ...body, name: '   ' }, 'Template name is required.'));
-  it('refuses an unknown category', () => refuses({ ...body, category: 'yoga' }, 'Category must be one of general, strength, conditioning, rehabilitation, sport-specific, beginner, intermediate, advanced.'));
+  it('refuses an unknown category', () =>
+    refuses({ ...body, category: 'yoga' }, 'Category must be one of general, strength, conditioning, rehabilitation, sport-specific, beginner, intermediate, advanced.'));
   it('refuses day keys outside day-1..day-168', () => {
     refuses({ ...body, workouts: { 'day-0': [] } }, 'Workout days must be named day-1 to day-168.');
     refuses({ ...body, workouts: { 'day-169': [] } }, 'Workout days must be named day-1 to day-168.');
     refuses({ ...body, workouts: { monday: [] } }, 'Workout days must be named day-1 to day-168.');
   });
   it('refuses negative reps with the training message', () =>
-    refuses({ ...body, workouts: { 'day-1': [{ exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }] } }, 'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.'));
+    refuses(
+      { ...body, workouts: { 'day-1': [{ exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }] } },
+      'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.',
+    ));
 });

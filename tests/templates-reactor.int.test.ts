@@ -46,7 +46,12 @@ function forty(): TemplateDays {
   for (let week = 0; week < 20; week++) {
     for (const d of [1, 4]) {
       days[`day-${week * 7 + d}`] = [
-        { id: `w-${week}-${d}`, name: `Week ${week + 1} day ${d}`, notes: null, exercises: [{ exercise_name: 'Back Squat', heading: 'A1', order_index: 0, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] }] },
+        {
+          id: `w-${week}-${d}`,
+          name: `Week ${week + 1} day ${d}`,
+          notes: null,
+          exercises: [{ exercise_name: 'Back Squat', heading: 'A1', order_index: 0, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] }],
+        },
       ];
     }
   }
@@ -71,7 +76,13 @@ describe('template assignment reactor', () => {
       {
         type: 'AssignTemplate',
         assignmentId: ASSIGNMENT,
-        template: { templateId: TEMPLATE, ownerId: COACH, revision: 1, deleted: false, content: { name: 'Forty', description: '', category: 'strength', isPublic: false, workouts: forty() } },
+        template: {
+          templateId: TEMPLATE,
+          ownerId: COACH,
+          revision: 1,
+          deleted: false,
+          content: { name: 'Forty', description: '', category: 'strength', isPublic: false, workouts: forty() },
+        },
         athleteId: ATHLETE,
         athleteLinked: true,
         startDate: '2030-01-07',
@@ -85,7 +96,14 @@ describe('template assignment reactor', () => {
     // server looks to the runner like a terminated connection (SQLSTATE 57P01): the batch
     // is retried, never parked as if the event were at fault.
     const crash = () => Object.assign(new Error('crash after 15'), { code: '57P01' });
-    const crashing = start(assignmentReactor({ store, afterCommand: (done) => { if (done >= 15) throw crash(); } }));
+    const crashing = start(
+      assignmentReactor({
+        store,
+        afterCommand: (done) => {
+          if (done >= 15) throw crash();
+        },
+      }),
+    );
     await crashing.start();
     let status;
     for (let i = 0; i < 400; i++) {
@@ -108,7 +126,9 @@ describe('template assignment reactor', () => {
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });
     const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT date)::int AS dates FROM workouts WHERE athlete_id = $1', [ATHLETE]);
     expect(rows[0]).toEqual({ n: 40, dates: 40 });
-    const progress = await db.pool.query('SELECT count(*) FILTER (WHERE scheduled)::int AS scheduled, count(*)::int AS total FROM assignment_workouts WHERE assignment_id = $1', [ASSIGNMENT]);
+    const progress = await db.pool.query('SELECT count(*) FILTER (WHERE scheduled)::int AS scheduled, count(*)::int AS total FROM assignment_workouts WHERE assignment_id = $1', [
+      ASSIGNMENT,
+    ]);
     expect(progress.rows[0]).toEqual({ scheduled: 40, total: 40 });
     const tagged = await db.pool.query(
       `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'WorkoutScheduled' AND data->>'templateId' = $1 AND data->>'assignmentId' = $2`,

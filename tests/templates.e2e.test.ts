@@ -146,8 +146,14 @@ describe('program templates in the browser', () => {
     await snap(page, 'templates-assigned-calendar');
 
     // Live on the athlete's page, without a reload.
-    await athletePage.getByRole('link', { name: /Lower A/ }).first().waitFor({ timeout: 10_000 });
-    await athletePage.getByRole('link', { name: /Upper A/ }).first().waitFor();
+    await athletePage
+      .getByRole('link', { name: /Lower A/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await athletePage
+      .getByRole('link', { name: /Upper A/ })
+      .first()
+      .waitFor();
 
     let mails: Awaited<ReturnType<typeof listOutbox>> = [];
     await expect

@@ -27,16 +27,31 @@ async function create(body: unknown, who: User) {
 
 describe('analytics and performance records', () => {
   it('answers the metrics, weekly volume and capacity from the projected tables', async () => {
-    const w = (date: string) => workout(date, { user_id: loner.user.id, exercises: [
-      { exercise_name: 'Bench Press', exercise_intent: 'strength', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 110 }, { reps: 0, load: 500 }] },
-      { exercise_name: 'Curl', exercise_intent: 'hypertrophy', sets: [{ reps: 12, load: 30 }] },
-    ] });
+    const w = (date: string) =>
+      workout(date, {
+        user_id: loner.user.id,
+        exercises: [
+          {
+            exercise_name: 'Bench Press',
+            exercise_intent: 'strength',
+            sets: [
+              { reps: 5, load: 100 },
+              { reps: 5, load: 110 },
+              { reps: 0, load: 500 },
+            ],
+          },
+          { exercise_name: 'Curl', exercise_intent: 'hypertrophy', sets: [{ reps: 12, load: 30 }] },
+        ],
+      });
     const created = await create({ workouts: [w('2025-03-03'), w('2025-03-05'), w('2025-02-10')] }, loner);
     const q = `athleteId=${loner.user.id}&from=2025-03-01&to=2025-03-31`;
     const res = await t.api('GET', `/api/analytics/workouts?${q}`, undefined, loner.accessToken, after(created.checkpoint));
     const expected = workoutMetrics([w('2025-03-03'), w('2025-03-05')] as never);
     expect(res.body.metrics).toEqual(expected);
-    expect(res.body.exercises).toEqual([{ exercise_name: 'Bench Press', sets: 4, workouts: 2 }, { exercise_name: 'Curl', sets: 2, workouts: 2 }]);
+    expect(res.body.exercises).toEqual([
+      { exercise_name: 'Bench Press', sets: 4, workouts: 2 },
+      { exercise_name: 'Curl', sets: 2, workouts: 2 },
+    ]);
     const bench = await t.api('GET', `/api/analytics/workouts?${q}&exercise=bench%20press`, undefined, loner.accessToken);
     expect(bench.body.metrics).toMatchObject({ totalReps: 20, totalSets: 4, totalWorkouts: 2, totalExercises: 2, totalVolume: 2100, avgLoadPerSet: 105 });
 
@@ -55,12 +70,29 @@ describe('analytics and performance records', () => {
 
   it('keeps the best record per rep range: heaviest, latest on a tie, only sets with reps and load', async () => {
     const session = (date: string, sets: object[]) => ({ user_id: loner.user.id, date, exercises: [{ exercise_name: 'Deadlift', sets }] });
-    const created = await create({ workouts: [
-      session('2025-01-06', [{ reps: 5, load: 300, actual: { reps: 5, load: 300 } }, { reps: 3, actual: { reps: 3, load: 330 } }]),
-      session('2025-01-13', [{ reps: 5, actual: { reps: 5, load: 300 } }, { reps: 1, actual: { reps: 1, load: 0 } }]),
-      session('2025-01-20', [{ reps: 5, actual: { reps: 5, load: 290 } }]),
-    ] }, loner);
-    const res = await t.api('GET', `/api/performance-records?athlete_id=${loner.user.id}&exercise_name=deadlift&type=exercise`, undefined, loner.accessToken, after(created.checkpoint));
+    const created = await create(
+      {
+        workouts: [
+          session('2025-01-06', [
+            { reps: 5, load: 300, actual: { reps: 5, load: 300 } },
+            { reps: 3, actual: { reps: 3, load: 330 } },
+          ]),
+          session('2025-01-13', [
+            { reps: 5, actual: { reps: 5, load: 300 } },
+            { reps: 1, actual: { reps: 1, load: 0 } },
+          ]),
+          session('2025-01-20', [{ reps: 5, actual: { reps: 5, load: 290 } }]),
+        ],
+      },
+      loner,
+    );
+    const res = await t.api(
+      'GET',
+      `/api/performance-records?athlete_id=${loner.user.id}&exercise_name=deadlift&type=exercise`,
+      undefined,
+      loner.accessToken,
+      after(created.checkpoint),
+    );
     expect(res.body).toEqual({
       success: true,
       records: [

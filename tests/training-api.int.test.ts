@@ -11,7 +11,12 @@ let loner: User;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [coach, athlete, stranger, loner] = await Promise.all([signedInUser(t, 'Coach Carla'), signedInUser(t, 'Athlete Ann'), signedInUser(t, 'Stranger Sam'), signedInUser(t, 'Loner Lou')]);
+  [coach, athlete, stranger, loner] = await Promise.all([
+    signedInUser(t, 'Coach Carla'),
+    signedInUser(t, 'Athlete Ann'),
+    signedInUser(t, 'Stranger Sam'),
+    signedInUser(t, 'Loner Lou'),
+  ]);
   await linkAthlete(t, coach, athlete);
 });
 afterAll(async () => t.close());
@@ -26,7 +31,15 @@ function workout(date: string, over: Record<string, unknown> = {}) {
     date,
     name: 'Lower',
     exercises: [
-      { exercise_name: 'Back Squat', heading: 'A1', exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 200 }, { type: 'standard', reps: 5, load: 200 }] },
+      {
+        exercise_name: 'Back Squat',
+        heading: 'A1',
+        exercise_intent: 'strength',
+        sets: [
+          { type: 'standard', reps: 5, load: 200 },
+          { type: 'standard', reps: 5, load: 200 },
+        ],
+      },
       { exercise_name: 'Plank', exercise_intent: 'endurance', sets: [{ type: 'time', time_duration: 45 }] },
     ],
     ...over,
@@ -205,7 +218,7 @@ describe('DELETE, restore and move', () => {
     expect((await t.api('POST', '/api/manage-workouts/move', { workoutId: created.ids[1], date: '2025-07-32' }, coach.accessToken)).status).toBe(400);
   });
 
-  it('deletes nothing when one of the workouts is missing or not the caller\'s', async () => {
+  it("deletes nothing when one of the workouts is missing or not the caller's", async () => {
     const created = await create({ workout: workout('2025-07-10') });
     const mine = await create({ workout: { ...workout('2025-07-10'), user_id: stranger.user.id } }, stranger);
     const res = await t.api('DELETE', '/api/manage-workouts', { workoutIds: [created.id, '0b5e4f1e-8d1c-4a59-9f8c-000000000001'] }, coach.accessToken);
@@ -222,7 +235,9 @@ describe('GET /api/manage-workouts/:id and its history', () => {
     const logged = await t.api('POST', `/api/athlete/workouts/${created.id}/actuals`, { exerciseIndex: 1, setIndex: 0, actual: { time_duration: 50 } }, athlete.accessToken);
     const got = await t.api('GET', `/api/manage-workouts/${created.id}`, undefined, coach.accessToken, after(logged.body.checkpoint));
     expect(got.body.workout).toMatchObject({
-      id: created.id, deleted: false, version: 1,
+      id: created.id,
+      deleted: false,
+      version: 1,
       last_actual: { exercise_index: 1, exercise_name: 'Plank', set_index: 0, actual: { time_duration: 50 }, by: athlete.user.id, by_name: 'Athlete Ann' },
     });
     const history = await t.api('GET', `/api/manage-workouts/${created.id}/history`, undefined, coach.accessToken);
@@ -234,7 +249,7 @@ describe('GET /api/manage-workouts/:id and its history', () => {
 });
 
 describe('athlete routes', () => {
-  it('lists only the athlete\'s own workouts', async () => {
+  it("lists only the athlete's own workouts", async () => {
     const created = await create({ workout: workout('2025-08-01') });
     const own = await t.api('GET', '/api/athlete/workouts?from=2025-08-01&to=2025-08-31', undefined, athlete.accessToken, after(created.checkpoint));
     expect(own.body.workouts.map((w: { id: string }) => w.id)).toEqual([created.id]);
@@ -272,7 +287,11 @@ describe('athlete routes', () => {
     const res = await t.api('GET', '/api/athlete/dashboard?today=2025-09-04', undefined, athlete.accessToken, after(last.body.checkpoint));
     expect(res.status).toBe(200);
     expect(res.body.upcoming[0]).toMatchObject({ date: '2025-09-10', status: 'scheduled', exercise_count: 2 });
-    expect(res.body.recent.slice(0, 3)).toMatchObject([{ date: '2025-09-03', status: 'partial' }, { date: '2025-09-02', status: 'completed' }, { date: '2025-09-01', status: 'completed' }]);
+    expect(res.body.recent.slice(0, 3)).toMatchObject([
+      { date: '2025-09-03', status: 'partial' },
+      { date: '2025-09-02', status: 'completed' },
+      { date: '2025-09-01', status: 'completed' },
+    ]);
     expect(res.body.streak.current).toBe(3);
     expect(res.body.streak.best).toBeGreaterThanOrEqual(3);
     expect(res.body.streak.definition).toMatch(/^Planned workouts in a row that you logged/);

@@ -14,7 +14,14 @@ const day = (offset: number) => addDays(TODAY, offset);
 /** `prescribed` sets of 5 reps, the first `done` of them logged with reps, plus a time set (no reps: never counted). */
 function session(date: string, prescribed: number, done: number) {
   const sets = Array.from({ length: prescribed }, (_, i) => ({ reps: 5, load: 100, ...(i < done ? { actual: { reps: 5, load: 100 } } : {}) }));
-  return { user_id: athlete.user.id, date, exercises: [{ exercise_name: 'Back Squat', sets }, { exercise_name: 'Plank', sets: [{ type: 'time', time_duration: 30, actual: { time_duration: 30 } }] }] };
+  return {
+    user_id: athlete.user.id,
+    date,
+    exercises: [
+      { exercise_name: 'Back Squat', sets },
+      { exercise_name: 'Plank', sets: [{ type: 'time', time_duration: 30, actual: { time_duration: 30 } }] },
+    ],
+  };
 }
 
 let last: string | null = null;
@@ -80,7 +87,15 @@ describe('compliance', () => {
   it('gives the same figures and rows after a rebuild of the training projection', async () => {
     const dump = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of ['compliance_daily', 'compliance_totals', 'training_days', 'training_exercise_days', 'training_weeks', 'training_intent_days', 'athlete_performance_records']) {
+      for (const table of [
+        'compliance_daily',
+        'compliance_totals',
+        'training_days',
+        'training_exercise_days',
+        'training_weeks',
+        'training_intent_days',
+        'athlete_performance_records',
+      ]) {
         out[table] = (await t.db.pool.query(`SELECT * FROM ${table} r ORDER BY r::text`)).rows;
       }
       out.workouts = (await t.db.pool.query('SELECT id, date, deleted, base_status, prescribed_sets, done_sets, exercises FROM workouts ORDER BY id')).rows;

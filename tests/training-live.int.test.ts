@@ -40,7 +40,21 @@ async function planWorkout() {
   const res = await t.api(
     'POST',
     '/api/manage-workouts',
-    { workout: { user_id: athlete.user.id, date: '2025-03-10', exercises: [{ exercise_name: 'Back Squat', sets: [{ reps: 5, load: 200 }, { reps: 5, load: 200 }] }] } },
+    {
+      workout: {
+        user_id: athlete.user.id,
+        date: '2025-03-10',
+        exercises: [
+          {
+            exercise_name: 'Back Squat',
+            sets: [
+              { reps: 5, load: 200 },
+              { reps: 5, load: 200 },
+            ],
+          },
+        ],
+      },
+    },
     coach.accessToken,
   );
   expect(res.status).toBe(201);

@@ -57,9 +57,7 @@ describe('set types', () => {
   });
 
   it('labels each type with the spec name', () => {
-    expect(SET_TYPES.map((type) => SET_TYPE_LABELS[type].toLowerCase())).toEqual([
-      'standard', 'rpe', 'tempo', 'rest pause', 'drop', 'superset', 'time based',
-    ]);
+    expect(SET_TYPES.map((type) => SET_TYPE_LABELS[type].toLowerCase())).toEqual(['standard', 'rpe', 'tempo', 'rest pause', 'drop', 'superset', 'time based']);
   });
 });
 
@@ -307,9 +305,7 @@ describe('pasteOffsets and placeAt', () => {
   });
 
   it('gives a single workout offset 0', () => {
-    expect(pasteOffsets([{ id: 'x', date: '2025-01-01' }])).toEqual([
-      { id: 'x', originalDate: '2025-01-01', relativeOffset: 0 },
-    ]);
+    expect(pasteOffsets([{ id: 'x', date: '2025-01-01' }])).toEqual([{ id: 'x', originalDate: '2025-01-01', relativeOffset: 0 }]);
   });
 
   it('returns nothing for an empty selection', () => {
@@ -342,9 +338,7 @@ describe('pasteOffsets and placeAt', () => {
   it('rejects invalid dates and fractional offsets', () => {
     expect(() => pasteOffsets([{ id: 'a', date: '2025-02-30' }])).toThrow(RangeError);
     expect(() => placeAt([], 'tomorrow')).toThrow(RangeError);
-    expect(() => placeAt([{ id: 'a', originalDate: '2025-01-01', relativeOffset: 1.5 }], '2025-01-01')).toThrow(
-      RangeError,
-    );
+    expect(() => placeAt([{ id: 'a', originalDate: '2025-01-01', relativeOffset: 1.5 }], '2025-01-01')).toThrow(RangeError);
   });
 });
 
@@ -433,7 +427,17 @@ describe('workoutMetrics', () => {
 
   it('treats negative, non-numeric and missing values as absent', () => {
     const metrics = workoutMetrics([
-      { exercises: [{ sets: [{ reps: -3, load: 100 }, { reps: 4, load: -5 }, { reps: 2, load: null }] }] },
+      {
+        exercises: [
+          {
+            sets: [
+              { reps: -3, load: 100 },
+              { reps: 4, load: -5 },
+              { reps: 2, load: null },
+            ],
+          },
+        ],
+      },
       { exercises: [{ sets: null }] },
       { exercises: null },
     ]);

@@ -40,7 +40,14 @@ describe('demo data', () => {
   });
 
   it('seeds an empty database only', async () => {
-    const deps = { pool: t.server.platform.pool, store: t.server.platform.store, runner: t.server.platform.runner, auth: t.server.auth, now: () => new Date(), config: { signupAccessCode: ACCESS_CODE, appUrl: t.url } };
+    const deps = {
+      pool: t.server.platform.pool,
+      store: t.server.platform.store,
+      runner: t.server.platform.runner,
+      auth: t.server.auth,
+      now: () => new Date(),
+      config: { signupAccessCode: ACCESS_CODE, appUrl: t.url },
+    };
     expect(await seedDemoIfEmpty(deps, () => {})).toBeNull();
   });
 });

@@ -8,7 +8,11 @@ import { DEMO_ATHLETES, demoProgramme } from '../src/domain/training/demo-plan.t
 
 const ATHLETE = '22222222-2222-4222-8222-222222222222';
 const ex = (name: string, sets: WorkoutSet[], intent: WorkoutExercise['exercise_intent'] = 'strength'): WorkoutExercise => ({
-  exercise_name: name, heading: 'A1', order_index: 0, exercise_intent: intent, sets,
+  exercise_name: name,
+  heading: 'A1',
+  order_index: 0,
+  exercise_intent: intent,
+  sets,
 });
 
 describe('workout figures', () => {
@@ -27,7 +31,14 @@ describe('workout figures', () => {
   });
 
   it('estimates minutes from logged sets only', () => {
-    const f = workoutFigures([ex('Plank', [{ type: 'time', time_duration: 60, actual: { time_duration: 90 } }, { type: 'time', time_duration: 60, actual: { load: 0 } }, { reps: 5, actual: { reps: 5 } }, { reps: 5 }])]);
+    const f = workoutFigures([
+      ex('Plank', [
+        { type: 'time', time_duration: 60, actual: { time_duration: 90 } },
+        { type: 'time', time_duration: 60, actual: { load: 0 } },
+        { reps: 5, actual: { reps: 5 } },
+        { reps: 5 },
+      ]),
+    ]);
     expect(f.minutes).toBe((90 + 60 + 120) / 60);
   });
 
@@ -38,7 +49,11 @@ describe('workout figures', () => {
   });
 
   it('sums to workoutMetrics over any split by exercise', () => {
-    const exercises = [ex('Squat', [{ reps: 5, load: 100 }, { reps: 0, load: 300 }, { reps: 3 }]), ex('Squat', [{ reps: 2, load: 50 }]), ex('Plank', [{ type: 'time', time_duration: 30 }], 'endurance')];
+    const exercises = [
+      ex('Squat', [{ reps: 5, load: 100 }, { reps: 0, load: 300 }, { reps: 3 }]),
+      ex('Squat', [{ reps: 2, load: 50 }]),
+      ex('Plank', [{ type: 'time', time_duration: 30 }], 'endurance'),
+    ];
     const c = analyticsContribution(exercises);
     const m = workoutMetrics([{ exercises }]);
     expect(c.totals).toEqual({ workouts: 1, exercises: m.totalExercises, sets: m.totalSets, reps: m.totalReps, load: m.totalLoad, volume: m.totalVolume });
@@ -56,7 +71,13 @@ describe('workout figures', () => {
 describe('personal records', () => {
   it('counts only sets with actual reps and load greater than 0', () => {
     const candidates = recordCandidates([
-      ex('Bench Press', [{ reps: 5, load: 100, actual: { reps: 5, load: 100 } }, { reps: 5, actual: { reps: 5, load: 105 } }, { actual: { reps: 5, load: 0 } }, { actual: { reps: 0, load: 200 } }, { reps: 5, load: 300 }]),
+      ex('Bench Press', [
+        { reps: 5, load: 100, actual: { reps: 5, load: 100 } },
+        { reps: 5, actual: { reps: 5, load: 105 } },
+        { actual: { reps: 5, load: 0 } },
+        { actual: { reps: 0, load: 200 } },
+        { reps: 5, load: 300 },
+      ]),
       ex('bench press ', [{ actual: { reps: 3, load: 120 } }]),
     ]);
     expect(candidates).toEqual([
@@ -66,9 +87,22 @@ describe('personal records', () => {
   });
 
   it('is new only when heavier than before the save and than every other workout (ties are not)', () => {
-    const after = [{ exercise_name: 'Squat', rep_range: 5, best_weight: 200 }, { exercise_name: 'Squat', rep_range: 3, best_weight: 220 }, { exercise_name: 'Squat', rep_range: 1, best_weight: 250 }];
+    const after = [
+      { exercise_name: 'Squat', rep_range: 5, best_weight: 200 },
+      { exercise_name: 'Squat', rep_range: 3, best_weight: 220 },
+      { exercise_name: 'Squat', rep_range: 1, best_weight: 250 },
+    ];
     const before = [{ exercise_name: 'Squat', rep_range: 3, best_weight: 220 }];
-    expect(newRecords(before, after, new Map([['squat|5', 190], ['squat|1', 250]]))).toEqual([after[0]]);
+    expect(
+      newRecords(
+        before,
+        after,
+        new Map([
+          ['squat|5', 190],
+          ['squat|1', 250],
+        ]),
+      ),
+    ).toEqual([after[0]]);
   });
 });
 
@@ -107,11 +141,16 @@ describe('paste validation', () => {
   };
 
   it('fills heading, order, intent and set type, and strips empty and null values', () => {
-    const parsed = parseWorkout({ ...valid, notes: '', exercises: [{ exercise_name: 'Box Jump', notes: null, sets: [{ reps: '5', load: '', actual: null }] }, ...valid.exercises] }, { requireUserId: true });
+    const parsed = parseWorkout(
+      { ...valid, notes: '', exercises: [{ exercise_name: 'Box Jump', notes: null, sets: [{ reps: '5', load: '', actual: null }] }, ...valid.exercises] },
+      { requireUserId: true },
+    );
     expect(parsed).toEqual({
       athleteId: ATHLETE,
       content: {
-        date: '2025-03-10', name: 'Lower', notes: null,
+        date: '2025-03-10',
+        name: 'Lower',
+        notes: null,
         exercises: [
           { exercise_name: 'Box Jump', heading: 'A1', order_index: 0, exercise_intent: 'power', sets: [{ type: 'standard', reps: 5 }] },
           { exercise_name: 'Back Squat', heading: 'B1', order_index: 1, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] },
@@ -121,8 +160,20 @@ describe('paste validation', () => {
   });
 
   it('orders exercises by order_index and accepts the editor field names', () => {
-    const parsed = parseWorkout({ ...valid, exercises: [{ exercise_name: 'B', order_index: 2, sets: [{ type: 'rest', restPause: 15 }] }, { exercise_name: 'A', order_index: 1, sets: [] }] }, { requireUserId: true });
-    expect(parsed.content.exercises.map((e) => [e.exercise_name, e.order_index])).toEqual([['A', 0], ['B', 1]]);
+    const parsed = parseWorkout(
+      {
+        ...valid,
+        exercises: [
+          { exercise_name: 'B', order_index: 2, sets: [{ type: 'rest', restPause: 15 }] },
+          { exercise_name: 'A', order_index: 1, sets: [] },
+        ],
+      },
+      { requireUserId: true },
+    );
+    expect(parsed.content.exercises.map((e) => [e.exercise_name, e.order_index])).toEqual([
+      ['A', 0],
+      ['B', 1],
+    ]);
     expect(parsed.content.exercises[1].sets[0]).toEqual({ type: 'rest', rest_pause: 15 });
   });
 
@@ -138,7 +189,10 @@ describe('paste validation', () => {
     [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }, 'exercises[0].sets[0].reps must be a number of 0 or more.'],
     [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ reps: 2.5 }] }] }, 'exercises[0].sets[0].reps must be a whole number.'],
     [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ type: 'cluster' }] }] }, 'exercises[0].sets[0].type must be one of standard, rpe, tempo, rest, drop, super, time.'],
-    [{ ...valid, exercises: [{ exercise_name: 'Squat', exercise_intent: 'speed', sets: [] }] }, 'exercises[0].exercise_intent must be one of power, strength, hypertrophy, endurance, mobility, technique.'],
+    [
+      { ...valid, exercises: [{ exercise_name: 'Squat', exercise_intent: 'speed', sets: [] }] },
+      'exercises[0].exercise_intent must be one of power, strength, hypertrophy, endurance, mobility, technique.',
+    ],
     [{ ...valid, colour: 'red' }, 'Unknown field: colour.'],
   ])('refuses %j', (payload, expected) => {
     expect(message(() => parseWorkout(payload, { requireUserId: true }))).toBe(expected);

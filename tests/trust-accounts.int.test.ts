@@ -17,7 +17,7 @@ const eventCount = async (db = t) => Number((await db.db.pool.query('SELECT coun
 const TOO_MANY = { error: 'Too many attempts. Please wait a few minutes and try again.' };
 
 describe('Idempotency-Key', () => {
-  it('never replays one caller\'s sign-in to another request with the same key', async () => {
+  it("never replays one caller's sign-in to another request with the same key", async () => {
     const a = await signedInUser(t, 'Alex Account');
     const b = await signedInUser(t, 'Blair Bystander');
     const key = { 'idempotency-key': 'K-signin' };
@@ -80,7 +80,8 @@ describe('sign-in and sign-up limits', () => {
       const owner = await signedInUser(limited, 'Owen Owner');
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await limited.api('POST', '/api/auth/signin', { email: owner.email, password: `guess-${i}` }, undefined, from('203.0.113.9'))).status);
+      for (let i = 0; i < 12; i++)
+        statuses.push((await limited.api('POST', '/api/auth/signin', { email: owner.email, password: `guess-${i}` }, undefined, from('203.0.113.9'))).status);
       expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
       expect((await limited.api('POST', '/api/auth/signin', { email: owner.email, password: 'guess-x' }, undefined, from('203.0.113.9'))).body).toEqual(TOO_MANY);
       // The owner, from their own network, is not locked out: a typo is a 401, the password works.
@@ -100,7 +101,8 @@ describe('sign-in and sign-up limits', () => {
     try {
       const owner = await signedInUser(limited, 'Paz Plain');
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await limited.api('POST', '/api/auth/signin', { email: owner.email, password: `guess-${i}` }, undefined, { 'x-forwarded-for': `192.0.2.${i}` })).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await limited.api('POST', '/api/auth/signin', { email: owner.email, password: `guess-${i}` }, undefined, { 'x-forwarded-for': `192.0.2.${i}` })).status);
       expect(statuses).toEqual([...Array(10).fill(401), 429]);
     } finally {
       await limited.close();
@@ -123,7 +125,8 @@ describe('sign-in and sign-up limits', () => {
       // The access code is a secret worth guessing: those sign-ups keep their limit
       // (10 an hour per IP; the coach above was the first).
       const coded: number[] = [];
-      for (let i = 0; i < 10; i++) coded.push((await gym.api('POST', '/api/auth/signup', { fullName: 'Walk In', email: uniqueEmail('walkin'), password: 'walk-in-pass', accessCode: ACCESS_CODE })).status);
+      for (let i = 0; i < 10; i++)
+        coded.push((await gym.api('POST', '/api/auth/signup', { fullName: 'Walk In', email: uniqueEmail('walkin'), password: 'walk-in-pass', accessCode: ACCESS_CODE })).status);
       expect(coded).toEqual([...Array(9).fill(201), 429]);
     } finally {
       await gym.close();

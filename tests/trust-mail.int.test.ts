@@ -46,7 +46,9 @@ describe('POST /api/send-email', () => {
     const u = await signedInUser(t, 'Tess Template');
     const before = await queued(u.email);
     expect(await t.api('POST', '/api/send-email', { to: u.email, template: 'welcome' })).toEqual({ status: 401, body: { error: 'No authentication token available' } });
-    expect(await t.api('POST', '/api/send-email', { to: u.email, template: 'welcome', subject: 'Your account', html: '<a href="https://evil.example">Verify</a>' }, u.accessToken)).toEqual({
+    expect(
+      await t.api('POST', '/api/send-email', { to: u.email, template: 'welcome', subject: 'Your account', html: '<a href="https://evil.example">Verify</a>' }, u.accessToken),
+    ).toEqual({
       status: 400,
       body: { error: "Only Spotter's own e-mail templates can be sent; custom subjects and HTML are not allowed." },
     });

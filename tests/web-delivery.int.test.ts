@@ -66,7 +66,8 @@ describe('web delivery', () => {
       const res = await rawGet(t.url + page, { 'accept-encoding': 'br, gzip' });
       expect(res.status, page).toBe(200);
       expect(res.headers['cache-control'], page).toBe('no-cache');
-      const html = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
+      const html =
+        res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
       expect(html.toString()).toContain('<div id="root"></div>');
     }
   });

@@ -27,7 +27,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const workout = (date: string, name: string) => ({ user_id: athlete.user.id, date, name, exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }] });
+const workout = (date: string, name: string) => ({
+  user_id: athlete.user.id,
+  date,
+  name,
+  exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }],
+});
 
 /** A token valid at the moved clock (access tokens are short-lived). */
 async function tokenOf(who: User): Promise<string> {
@@ -45,7 +50,9 @@ async function schedule(date: string, name: string, who: User = coach): Promise<
 
 /** The workout mails queued for the athlete, oldest first. */
 async function queued() {
-  const { rows } = await t.db.pool.query(`SELECT event_id, data FROM email_outbox WHERE kind = 'workout-assigned' AND recipient = $1 ORDER BY created_at`, [athlete.email.toLowerCase()]);
+  const { rows } = await t.db.pool.query(`SELECT event_id, data FROM email_outbox WHERE kind = 'workout-assigned' AND recipient = $1 ORDER BY created_at`, [
+    athlete.email.toLowerCase(),
+  ]);
   return rows as { event_id: string; data: { changes: string[]; coachName: string; workoutName: string } }[];
 }
 
@@ -65,9 +72,29 @@ describe('the batched workout mail', () => {
     const store = t.server.platform.store;
     const templated = randomUUID();
     const content = { date: '2030-01-11', name: 'From Template', notes: null, exercises: [] };
-    await store.append(`workout-${templated}`, [{ type: 'WorkoutScheduled', data: { ...content, workoutId: templated, athleteId: athlete.user.id, scheduledBy: coach.user.id, templateId: randomUUID(), assignmentId: randomUUID() }, metadata: { userId: coach.user.id, at: at(0).toISOString() } }], 'no_stream');
+    await store.append(
+      `workout-${templated}`,
+      [
+        {
+          type: 'WorkoutScheduled',
+          data: { ...content, workoutId: templated, athleteId: athlete.user.id, scheduledBy: coach.user.id, templateId: randomUUID(), assignmentId: randomUUID() },
+          metadata: { userId: coach.user.id, at: at(0).toISOString() },
+        },
+      ],
+      'no_stream',
+    );
     const seeded = randomUUID();
-    const last = await store.append(`workout-${seeded}`, [{ type: 'WorkoutScheduled', data: { ...content, name: 'Seeded', workoutId: seeded, athleteId: athlete.user.id, scheduledBy: coach.user.id }, metadata: { userId: coach.user.id, at: at(0).toISOString(), source: 'seed' } }], 'no_stream');
+    const last = await store.append(
+      `workout-${seeded}`,
+      [
+        {
+          type: 'WorkoutScheduled',
+          data: { ...content, name: 'Seeded', workoutId: seeded, athleteId: athlete.user.id, scheduledBy: coach.user.id },
+          metadata: { userId: coach.user.id, at: at(0).toISOString(), source: 'seed' },
+        },
+      ],
+      'no_stream',
+    );
     await t.server.platform.runner.waitFor(last.checkpoint);
 
     // While the coach is still at it, nothing goes out.
@@ -80,9 +107,7 @@ describe('the batched workout mail', () => {
 
     // The real sender delivers it (to the outbox folder here).
     await t.server.sender.flush();
-    await expect
-      .poll(async () => (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject)).length)
-      .toBe(1);
+    await expect.poll(async () => (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject)).length).toBe(1);
     const [mail] = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject));
     expect(mail.subject).toBe('Coach Carla updated your training plan: 3 workout changes');
   });

@@ -35,8 +35,7 @@ export function RetryLines({ results }: { results: RetryResult[] }) {
     <Box flexDirection="column">
       {results.map((r) => (
         <Text key={r.id} color={r.outcome === 'failed' ? 'red' : 'green'}>
-          {r.id} {r.projection} {r.eventId}:{' '}
-          {r.outcome === 'applied' ? 'applied' : r.outcome === 'gone' ? 'no longer parked' : `still failing: ${r.error}`}
+          {r.id} {r.projection} {r.eventId}: {r.outcome === 'applied' ? 'applied' : r.outcome === 'gone' ? 'no longer parked' : `still failing: ${r.error}`}
         </Text>
       ))}
     </Box>

@@ -25,8 +25,8 @@ export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
         replaying {projection} into generation {generation}
       </Text>
       <Text>
-        <Text color="cyan">{bar(fraction, BAR_WIDTH)}</Text> {known ? `${Math.floor(fraction * 100)}%`.padStart(4) : '   ?'}{' '}
-        {count(eventsRead)}/{known ? count(totalEstimate) : '?'} events · {count(eventsPerSecond(eventsRead, elapsedMs))} events/s
+        <Text color="cyan">{bar(fraction, BAR_WIDTH)}</Text> {known ? `${Math.floor(fraction * 100)}%`.padStart(4) : '   ?'} {count(eventsRead)}/
+        {known ? count(totalEstimate) : '?'} events · {count(eventsPerSecond(eventsRead, elapsedMs))} events/s
       </Text>
     </Box>
   );

@@ -130,9 +130,11 @@ export async function runAssign(deps: { pool: pg.Pool; store: EventStore }, opts
   };
   // Each assignment is a stream of its own: several at once never conflict.
   const queue = [...todo];
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await assignOne(next);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await assignOne(next);
+    }),
+  );
   lines.sort((a, b) => a.line - b.line);
   return {
     template: { id: templateId, name: template.content!.name, workouts: perAthlete },

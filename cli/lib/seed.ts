@@ -155,7 +155,14 @@ export async function runSeed(deps: SeedDeps, opts: SeedOptions): Promise<SeedRe
   for (const batch of chunks(people, opts.batchSize ?? BATCH)) {
     events += await appendNew(
       deps.store,
-      batch.map((p) => decideNew(userStream(p.id), userDecider, [{ command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id }], now())),
+      batch.map((p) =>
+        decideNew(
+          userStream(p.id),
+          userDecider,
+          [{ command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id }],
+          now(),
+        ),
+      ),
     );
   }
 

@@ -34,10 +34,7 @@ export interface ProjectionStatusRow {
 export async function loadStatus(platform: CliPlatform): Promise<ProjectionStatusRow[]> {
   const statuses = await platform.runner.status();
   const names = statuses.map((s) => s.name);
-  const [owned, replaying] = await Promise.all([
-    heldLocks(platform.pool, OWNERSHIP_LOCK, names),
-    heldLocks(platform.pool, REPLAY_LOCK, names),
-  ]);
+  const [owned, replaying] = await Promise.all([heldLocks(platform.pool, OWNERSHIP_LOCK, names), heldLocks(platform.pool, REPLAY_LOCK, names)]);
   const code = new Map(platform.runner.projections().map((p) => [p.name, p]));
   return statuses.map((s) => ({
     name: s.name,

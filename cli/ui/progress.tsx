@@ -27,8 +27,8 @@ export function ProgressBar({ progress }: { progress: Progress }) {
   const fraction = progress.total > 0 ? progress.done / progress.total : 0;
   return (
     <Text>
-      {progress.label} <Text color="cyan">{bar(fraction, WIDTH)}</Text> {count(progress.done)}/{count(progress.total)} ·{' '}
-      {count(Math.round(rateOf(progress)))}/s · {timeLeft(progress)} left
+      {progress.label} <Text color="cyan">{bar(fraction, WIDTH)}</Text> {count(progress.done)}/{count(progress.total)} · {count(Math.round(rateOf(progress)))}/s ·{' '}
+      {timeLeft(progress)} left
     </Text>
   );
 }
@@ -37,11 +37,7 @@ export function ProgressBar({ progress }: { progress: Progress }) {
  * Runs `work` with a live bar in a terminal (nothing when piped or with --json), so
  * anything longer than a moment shows that it moves.
  */
-export async function withProgress<T>(
-  label: string,
-  live: boolean,
-  work: (report: (done: number, total: number) => void) => Promise<T>,
-): Promise<T> {
+export async function withProgress<T>(label: string, live: boolean, work: (report: (done: number, total: number) => void) => Promise<T>): Promise<T> {
   if (!live) return work(() => {});
   const { render } = await import('ink');
   const started = Date.now();

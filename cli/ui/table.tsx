@@ -24,8 +24,7 @@ export function Table<R>({ columns, rows }: { columns: Column<R>[]; rows: R[] })
   const cells = rows.map((r) => columns.map((c) => cut(c.cell(r), c.maxWidth)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
   const last = columns.length - 1;
-  const pad = (value: string, i: number) =>
-    columns[i].align === 'right' ? value.padStart(widths[i]) : i === last ? value : value.padEnd(widths[i]);
+  const pad = (value: string, i: number) => (columns[i].align === 'right' ? value.padStart(widths[i]) : i === last ? value : value.padEnd(widths[i]));
   return (
     <Box flexDirection="column">
       <Text bold>{columns.map((c, i) => pad(c.header, i)).join(GAP)}</Text>

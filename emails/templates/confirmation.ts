@@ -24,9 +24,7 @@ export const confirmation: EmailTemplate<ConfirmationData> = {
       sections: [
         block(
           headline('Confirm your e-mail address'),
-          paragraph(
-            mjml`${greeting(name)} thanks for signing up to ${PRODUCT_NAME}. Please confirm that this is your e-mail address so we can activate your account.`,
-          ),
+          paragraph(mjml`${greeting(name)} thanks for signing up to ${PRODUCT_NAME}. Please confirm that this is your e-mail address so we can activate your account.`),
           button('Confirm my account', link),
           note(mjml`<strong>${VALIDITY}</strong> ${NOT_YOU}`),
           linkFallback(link),
@@ -38,11 +36,6 @@ export const confirmation: EmailTemplate<ConfirmationData> = {
   text(data) {
     const name = checkedText(data.name, 'name');
     const link = checkedLink(data.link);
-    return plainText(
-      greeting(name),
-      `Thanks for signing up to ${PRODUCT_NAME}. Please confirm your e-mail address to activate your account:`,
-      link,
-      `${VALIDITY} ${NOT_YOU}`,
-    );
+    return plainText(greeting(name), `Thanks for signing up to ${PRODUCT_NAME}. Please confirm your e-mail address to activate your account:`, link, `${VALIDITY} ${NOT_YOU}`);
   },
 };

@@ -31,12 +31,8 @@ export const invitation: EmailTemplate<InvitationData> = {
       sections: [
         block(
           headline(`${coach} wants to coach you`),
-          paragraph(
-            mjml`${greeting(athlete)} <strong>${coach}</strong> has invited you to join their team on ${PRODUCT_NAME}.`,
-          ),
-          paragraph(
-            mjml`Once you accept, the workouts ${coach} plans for you appear on your calendar, and you can log your sets, track personal bests and message each other.`,
-          ),
+          paragraph(mjml`${greeting(athlete)} <strong>${coach}</strong> has invited you to join their team on ${PRODUCT_NAME}.`),
+          paragraph(mjml`Once you accept, the workouts ${coach} plans for you appear on your calendar, and you can log your sets, track personal bests and message each other.`),
           button('Accept invitation', link),
           note(mjml`${IGNORE}`),
           linkFallback(link),

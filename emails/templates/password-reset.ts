@@ -25,9 +25,7 @@ export const passwordReset: EmailTemplate<PasswordResetData> = {
       sections: [
         block(
           headline('Reset your password'),
-          paragraph(
-            mjml`${greeting(name)} we received a request to reset the password of your ${PRODUCT_NAME} account. Choose a new one with the button below.`,
-          ),
+          paragraph(mjml`${greeting(name)} we received a request to reset the password of your ${PRODUCT_NAME} account. Choose a new one with the button below.`),
           button('Choose a new password', link),
           note(mjml`<strong>${VALIDITY}</strong> ${NOT_YOU}`),
           linkFallback(link),
@@ -39,11 +37,6 @@ export const passwordReset: EmailTemplate<PasswordResetData> = {
   text(data) {
     const name = optionalText(data.name, 'name');
     const link = checkedLink(data.link);
-    return plainText(
-      greeting(name),
-      `We received a request to reset the password of your ${PRODUCT_NAME} account. Choose a new one here:`,
-      link,
-      `${VALIDITY} ${NOT_YOU}`,
-    );
+    return plainText(greeting(name), `We received a request to reset the password of your ${PRODUCT_NAME} account. Choose a new one here:`, link, `${VALIDITY} ${NOT_YOU}`);
   },
 };

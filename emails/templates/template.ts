@@ -13,11 +13,7 @@ export interface EmailTemplate<Data> {
   text(data: Data): string;
 }
 
-const TEXT_FOOTER = [
-  '--',
-  `${PRODUCT_NAME} · spotter.app`,
-  'This e-mail was sent from an unmonitored address, so replies are not read.',
-].join('\n');
+const TEXT_FOOTER = ['--', `${PRODUCT_NAME} · spotter.app`, 'This e-mail was sent from an unmonitored address, so replies are not read.'].join('\n');
 
 /** Joins paragraphs with blank lines; `false`/`undefined` entries are skipped so optional lines stay terse. */
 export function plainText(...paragraphs: Array<string | false | undefined>): string {

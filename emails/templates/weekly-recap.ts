@@ -89,20 +89,13 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
       title: `Your week on ${PRODUCT_NAME}`,
       preview: `${f.headline}: ${plural(f.workouts, 'workout')}, ${f.duration} trained, ${f.streak}-day streak.`,
       sections: [
-        block(
-          headline(f.headline),
-          paragraph(mjml`${greeting(f.name)} you ${encouragement(f.headline, f.workouts)}`),
-        ),
+        block(headline(f.headline), paragraph(mjml`${greeting(f.name)} you ${encouragement(f.headline, f.workouts)}`)),
         mjml`<mj-section padding="0 0 24px 0"><mj-group>
   ${stat(String(f.workouts), f.workouts === 1 ? 'Workout' : 'Workouts')}
   ${stat(f.duration, 'Time trained')}
   ${stat(String(f.streak), 'Day streak')}
 </mj-group></mj-section>`,
-        block(
-          f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``,
-          button('Open my dashboard', f.link),
-          linkFallback(f.link),
-        ),
+        block(f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``, button('Open my dashboard', f.link), linkFallback(f.link)),
       ],
     });
   },
@@ -113,12 +106,7 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
       f.headline,
       greeting(f.name),
       `You ${encouragement(f.headline, f.workouts)}`,
-      [
-        `Workouts completed: ${f.workouts}`,
-        `Time trained: ${f.duration}`,
-        `Streak: ${plural(f.streak, 'day')}`,
-        f.next ? `Next up: ${f.next}` : undefined,
-      ]
+      [`Workouts completed: ${f.workouts}`, `Time trained: ${f.duration}`, `Streak: ${plural(f.streak, 'day')}`, f.next ? `Next up: ${f.next}` : undefined]
         .filter(Boolean)
         .join('\n'),
       `Open your dashboard:\n${f.link}`,

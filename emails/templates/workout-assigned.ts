@@ -41,7 +41,11 @@ export const workoutAssigned: EmailTemplate<WorkoutAssignedData> = {
       sections: [
         block(
           headline(listed ? 'Your training plan changed' : 'You have a new workout'),
-          paragraph(listed ? mjml`${greeting(athlete)} <strong>${coach}</strong> planned or changed these workouts:` : mjml`${greeting(athlete)} <strong>${coach}</strong> just assigned you a workout:`),
+          paragraph(
+            listed
+              ? mjml`${greeting(athlete)} <strong>${coach}</strong> planned or changed these workouts:`
+              : mjml`${greeting(athlete)} <strong>${coach}</strong> just assigned you a workout:`,
+          ),
           ...(listed ? changes.map((line) => callout(line)) : [callout(workout)]),
           button('View workout', link),
           paragraph(mjml`Log your sets as you go so ${coach} can follow your progress.`),

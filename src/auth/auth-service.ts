@@ -87,10 +87,12 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     // The unique e-mail is claimed first; if the event cannot be appended the claim is
     // released, so nothing is left half-written.
-    const claimed = await this.d.pool.query(
-      'INSERT INTO user_credentials (user_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING',
-      [userId, email, passwordHash, this.d.now()],
-    );
+    const claimed = await this.d.pool.query('INSERT INTO user_credentials (user_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING', [
+      userId,
+      email,
+      passwordHash,
+      this.d.now(),
+    ]);
     if (claimed.rowCount !== 1) throw new DomainError(409, MESSAGES.emailTaken);
     try {
       const result = await this.userCommand(
@@ -107,10 +109,7 @@ export class AuthService {
 
   async signIn(emailIn: string, password: string): Promise<SessionTokens> {
     const email = normalizeEmail(emailIn);
-    const { rows } = await this.d.pool.query<{ user_id: string; password_hash: string }>(
-      'SELECT user_id, password_hash FROM user_credentials WHERE email = $1',
-      [email],
-    );
+    const { rows } = await this.d.pool.query<{ user_id: string; password_hash: string }>('SELECT user_id, password_hash FROM user_credentials WHERE email = $1', [email]);
     const cred = rows[0];
     const ok = await verifyPassword(cred?.password_hash ?? (await dummyHash()), password);
     if (!cred || !ok) throw new DomainError(401, MESSAGES.invalidCredentials);

@@ -28,11 +28,7 @@ export async function startSession(pool: pg.Pool, userId: string, now: Date): Pr
   return { sessionId, refreshToken: await issue(pool, sessionId, now) };
 }
 
-export async function rotateRefreshToken(
-  pool: pg.Pool,
-  refreshToken: string,
-  now: Date,
-): Promise<{ userId: string; sessionId: string; refreshToken: string } | null> {
+export async function rotateRefreshToken(pool: pg.Pool, refreshToken: string, now: Date): Promise<{ userId: string; sessionId: string; refreshToken: string } | null> {
   const hash = tokenHash(refreshToken);
   const client = await pool.connect();
   try {

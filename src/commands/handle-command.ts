@@ -89,13 +89,7 @@ export function handleCommand<S, C, E extends DomainEvent>(
   return result;
 }
 
-async function handleNow<S, C, E extends DomainEvent>(
-  store: EventStore,
-  stream: string,
-  decider: Decider<S, C, E>,
-  command: C,
-  opts: HandleOptions,
-): Promise<CommandResult<E>> {
+async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C, opts: HandleOptions): Promise<CommandResult<E>> {
   const commandId = opts.commandId ?? randomUUID();
   const cache = cacheOf(store);
   // A cached state is used as it is and the append's expected version checks it

@@ -70,10 +70,7 @@ export async function readPointer(pointerFile: string): Promise<{ dataDir: strin
   }
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  opts: { port?: number; log?: (line: string) => void; pointerFile?: string } = {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, opts: { port?: number; log?: (line: string) => void; pointerFile?: string } = {}): Promise<EmbeddedDatabase> {
   const running = await findRunningServer(dataDir);
   if (running) {
     const owner = await readOwner(dataDir);
@@ -135,7 +132,10 @@ export async function startEmbeddedPostgres(
 export async function stopEmbeddedAt(dataDir: string, waitMs = 3000): Promise<number | null> {
   const pid = await postmasterPid(dataDir);
   if (pid === null) return null;
-  for (const [signal, ms] of [['SIGINT', waitMs], ['SIGQUIT', 1000]] as const) {
+  for (const [signal, ms] of [
+    ['SIGINT', waitMs],
+    ['SIGQUIT', 1000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {

@@ -184,7 +184,8 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         email      text NOT NULL,
         expires_at timestamptz NOT NULL
       )`,
-  },  {
+  },
+  {
     id: '008-mail-deferral',
     // A mail over its recipient's hourly limit waits (not_before) instead of failing.
     sql: `ALTER TABLE email_outbox ADD COLUMN not_before timestamptz;

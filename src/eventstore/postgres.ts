@@ -11,16 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import {
-  padPosition,
-  WrongExpectedVersionError,
-  type AppendResult,
-  type Checkpoint,
-  type EventStore,
-  type ExpectedVersion,
-  type NewEvent,
-  type StoredEvent,
-} from './port.ts';
+import { padPosition, WrongExpectedVersionError, type AppendResult, type Checkpoint, type EventStore, type ExpectedVersion, type NewEvent, type StoredEvent } from './port.ts';
 import { upcast } from './upcasters.ts';
 
 const EXPECTED_CODES: Record<Exclude<ExpectedVersion, number>, number> = { no_stream: -1, any: -2, stream_exists: -3 };
@@ -129,7 +120,12 @@ export class PostgresEventStore implements EventStore {
            FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[]) WITH ORDINALITY AS x(s, t, c, p, i),
                 LATERAL es_append(x.s, x.t, x.c, x.p::jsonb) r
           ORDER BY x.i`,
-        [appends.map((a) => a.stream), appends.map((a) => streamType(a.stream)), appends.map((a) => (typeof a.expected === 'number' ? a.expected : EXPECTED_CODES[a.expected])), payloads],
+        [
+          appends.map((a) => a.stream),
+          appends.map((a) => streamType(a.stream)),
+          appends.map((a) => (typeof a.expected === 'number' ? a.expected : EXPECTED_CODES[a.expected])),
+          payloads,
+        ],
       ));
     } catch (e) {
       const err = e as { code?: string; detail?: string };
@@ -169,9 +165,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headCheckpoint(): Promise<Checkpoint | null> {
-    const { rows } = await this.pool.query<{ tx: string; position: string }>(
-      `SELECT tx_id::text AS tx, position FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1`,
-    );
+    const { rows } = await this.pool.query<{ tx: string; position: string }>(`SELECT tx_id::text AS tx, position FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1`);
     return rows[0] ? checkpointOf(rows[0].tx, rows[0].position) : null;
   }
 

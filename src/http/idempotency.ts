@@ -40,10 +40,11 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool): void {
     const hash = requestHash(req);
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const claimed = await pool.query(
-        `INSERT INTO command_results (user_id, idempotency_key, status, body, request_hash) VALUES ($1, $2, 0, 'null', $3) ON CONFLICT DO NOTHING`,
-        [owner, scoped, hash],
-      );
+      const claimed = await pool.query(`INSERT INTO command_results (user_id, idempotency_key, status, body, request_hash) VALUES ($1, $2, 0, 'null', $3) ON CONFLICT DO NOTHING`, [
+        owner,
+        scoped,
+        hash,
+      ]);
       if (claimed.rowCount === 1) {
         req.idempotencyKey = scoped;
         return;

@@ -54,10 +54,10 @@ export class RateLimiter {
       const now = this.now();
       for (const [bucket, limit] of buckets) {
         await client.query('SELECT pg_advisory_xact_lock(7321004, hashtext($1))', [bucket]);
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND at > $2',
-          [bucket, new Date(now.getTime() - limit.windowMs)],
-        );
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND at > $2', [
+          bucket,
+          new Date(now.getTime() - limit.windowMs),
+        ]);
         if (rows[0].n >= limit.max * this.scale) {
           await client.query('ROLLBACK');
           throw new DomainError(429, TOO_MANY_ATTEMPTS);

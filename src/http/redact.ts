@@ -29,12 +29,7 @@ export function redactUrl(url: string): string {
 const SECRET_FIELDS = ['password', 'token', 'accessToken', 'refreshToken', 'inviteToken', 'accessCode', 'access_token', 'code', 'key'];
 
 /** pino `redact` paths: the fields above at the top level and one level down, and credential headers. */
-export const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-operator-key"]',
-  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]),
-];
+export const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-operator-key"]', ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`])];
 
 export function requestSerializer(req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
   return { method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };

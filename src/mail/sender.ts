@@ -22,19 +22,19 @@ interface OutboxRow {
 }
 
 async function sentInLastHour(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
-    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
-  );
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`, [
+    recipient.toLowerCase(),
+    new Date(now.getTime() - HOUR_MS),
+  ]);
   return rows[0].n;
 }
 
 /** When a recipient's oldest counted mail leaves the hour: the earliest a deferred mail may go. */
 async function nextFreeSlot(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<Date> {
-  const { rows } = await db.query<{ oldest: Date | null }>(
-    `SELECT min(sent_at) AS oldest FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`,
-    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
-  );
+  const { rows } = await db.query<{ oldest: Date | null }>(`SELECT min(sent_at) AS oldest FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`, [
+    recipient.toLowerCase(),
+    new Date(now.getTime() - HOUR_MS),
+  ]);
   const oldest = rows[0]?.oldest;
   return new Date((oldest ? oldest.getTime() : now.getTime()) + HOUR_MS);
 }
@@ -116,16 +116,16 @@ export class MailSender {
     if ((await sentInLastHour(this.pool, row.recipient, now)) >= EMAILS_PER_RECIPIENT_PER_HOUR) {
       // Deferred, not dropped: it goes once the recipient's hour has room again. The
       // attempt it used is given back, since nothing was tried.
-      await this.pool.query(
-        `UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, not_before = $2, error = $3 WHERE id = $1`,
-        [row.id, await nextFreeSlot(this.pool, row.recipient, now), RATE_LIMIT_MESSAGE],
-      );
+      await this.pool.query(`UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, not_before = $2, error = $3 WHERE id = $1`, [
+        row.id,
+        await nextFreeSlot(this.pool, row.recipient, now),
+        RATE_LIMIT_MESSAGE,
+      ]);
       return;
     }
     try {
-      const mail = row.kind === 'custom'
-        ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined }
-        : await renderEmail(row.kind as EmailKind, row.data as never);
+      const mail =
+        row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
       await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text });
       await this.finish(row.id, 'sent', null, now);
     } catch (e) {

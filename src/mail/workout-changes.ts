@@ -96,7 +96,17 @@ export function workoutMailCollector(): Projection {
         `INSERT INTO workout_mail_pending (event_id, athlete_id, workout_id, coach_id, change, date, name, happened_at, checkpoint)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::date[], $7::text[], $8::timestamptz[], $9::text[])
          ON CONFLICT (event_id) DO NOTHING`,
-        [kept.map((r) => r.eventId), kept.map((r) => r.athleteId), kept.map((r) => r.workoutId), kept.map((r) => r.coachId), kept.map((r) => r.change), kept.map((r) => r.date), kept.map((r) => r.name), kept.map((r) => r.at), kept.map((r) => r.checkpoint)],
+        [
+          kept.map((r) => r.eventId),
+          kept.map((r) => r.athleteId),
+          kept.map((r) => r.workoutId),
+          kept.map((r) => r.coachId),
+          kept.map((r) => r.change),
+          kept.map((r) => r.date),
+          kept.map((r) => r.name),
+          kept.map((r) => r.at),
+          kept.map((r) => r.checkpoint),
+        ],
       );
       return [];
     },
@@ -170,7 +180,10 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
       if (lines.length === 0) continue;
       const coachName = changes.find((c) => c.coach_name)?.coach_name ?? 'Your coach';
       // Stable key: the same claimed rows always make the same outbox key.
-      const key = `workout-batch:${createHash('sha256').update(changes.map((c) => c.event_id).join(',')).digest('hex').slice(0, 32)}`;
+      const key = `workout-batch:${createHash('sha256')
+        .update(changes.map((c) => c.event_id).join(','))
+        .digest('hex')
+        .slice(0, 32)}`;
       mails.push({
         id: randomUUID(),
         key,

@@ -48,10 +48,7 @@ const ACCESS_PROJECTIONS = new Set(['client_links', 'connections']);
 const USER_TOPIC = /^(?:user|coach):(.+)$/;
 
 export type ClientMessage =
-  | { type: 'subscribe'; topic: string }
-  | { type: 'unsubscribe'; topic: string }
-  | { type: 'signal'; topic: string; signal: string; data?: unknown }
-  | { type: 'ping' };
+  { type: 'subscribe'; topic: string } | { type: 'unsubscribe'; topic: string } | { type: 'signal'; topic: string; signal: string; data?: unknown } | { type: 'ping' };
 
 export class RealtimeHub {
   private readonly byTopic = new Map<string, Set<Client>>();

@@ -76,18 +76,18 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     },
   );
 
-  app.post<{ Body: Static<typeof SignIn> }>(
-    '/api/auth/signin',
-    { schema: { tags: ['auth'], body: SignIn, response: { 200: SessionBody, '4xx': ErrorBody } } },
-    async (req) => {
-      requireFields(req.body, 'Email and password are required.');
-      const failures: [string, typeof LIMITS.signInFailuresPerIp][] = [
-        [ipBucket(req, 'signin-failed'), LIMITS.signInFailuresPerIp],
-        [`signin-failed:email-ip:${normalizeEmail(req.body.email)}|${req.ip}`, LIMITS.signInFailuresPerEmailIp],
-      ];
-      return limiter.failures(failures, () => auth.signIn(req.body.email, req.body.password), (e) => e instanceof DomainError && e.status === 401);
-    },
-  );
+  app.post<{ Body: Static<typeof SignIn> }>('/api/auth/signin', { schema: { tags: ['auth'], body: SignIn, response: { 200: SessionBody, '4xx': ErrorBody } } }, async (req) => {
+    requireFields(req.body, 'Email and password are required.');
+    const failures: [string, typeof LIMITS.signInFailuresPerIp][] = [
+      [ipBucket(req, 'signin-failed'), LIMITS.signInFailuresPerIp],
+      [`signin-failed:email-ip:${normalizeEmail(req.body.email)}|${req.ip}`, LIMITS.signInFailuresPerEmailIp],
+    ];
+    return limiter.failures(
+      failures,
+      () => auth.signIn(req.body.email, req.body.password),
+      (e) => e instanceof DomainError && e.status === 401,
+    );
+  });
 
   app.post<{ Body: Static<typeof RefreshBody> }>(
     '/api/auth/refresh',
@@ -147,19 +147,15 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     ['/api/auth/recover', (email: string) => auth.requestPasswordReset(email), MESSAGES.resetSent],
   ] as const;
   for (const [url, send, message] of mailingRoutes) {
-    app.post<{ Body: Static<typeof EmailOnly> }>(
-      url,
-      { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } },
-      async (req) => {
-        requireFields(req.body, 'Please enter your email address first.');
-        await limiter.hit([
-          [ipBucket(req, 'mail'), LIMITS.mailPerIp],
-          [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
-        ]);
-        await send(req.body.email);
-        return { message };
-      },
-    );
+    app.post<{ Body: Static<typeof EmailOnly> }>(url, { schema: { tags: ['auth'], body: EmailOnly, response: { 200: Message, '4xx': ErrorBody } } }, async (req) => {
+      requireFields(req.body, 'Please enter your email address first.');
+      await limiter.hit([
+        [ipBucket(req, 'mail'), LIMITS.mailPerIp],
+        [`mail:email:${normalizeEmail(req.body.email)}`, LIMITS.mailPerEmail],
+      ]);
+      await send(req.body.email);
+      return { message };
+    });
   }
 
   app.post<{ Body: Static<typeof ResetBody> }>(

@@ -85,28 +85,35 @@ function checkEmail(raw: string): string {
 
 export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const { pool, store, now } = deps;
-  const onCoach = (coachId: string, actor: string, command: CoachCommand) =>
-    handleCommand(store, coachStream(coachId), coachDecider, command, { userId: actor, now });
+  const onCoach = (coachId: string, actor: string, command: CoachCommand) => handleCommand(store, coachStream(coachId), coachDecider, command, { userId: actor, now });
   const auth = { preHandler: app.requireUser };
   // Clients, invites and links are a coach's: athlete-only accounts are refused here.
   const coach = { preHandler: app.requireCoach };
   const limiter = new RateLimiter(pool, now);
 
-  app.get('/api/get-clients', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } }, async (req) => {
-    const coachId = userIdOf(req);
-    const [clients, currentUserProfile] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId)]);
-    const compliance = await complianceOf(pool, clients.map((c) => c.athleteId), await todayFor(pool, coachId, now()));
-    return {
-      clients: clients.map((c) => ({
-        id: c.athleteId,
-        name: c.name,
-        email: c.email,
-        linkId: c.linkId,
-        compliance: compliance.get(c.athleteId) ?? { d7: null, d30: null, d90: null, all: null },
-      })),
-      currentUserProfile,
-    };
-  });
+  app.get(
+    '/api/get-clients',
+    { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } },
+    async (req) => {
+      const coachId = userIdOf(req);
+      const [clients, currentUserProfile] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId)]);
+      const compliance = await complianceOf(
+        pool,
+        clients.map((c) => c.athleteId),
+        await todayFor(pool, coachId, now()),
+      );
+      return {
+        clients: clients.map((c) => ({
+          id: c.athleteId,
+          name: c.name,
+          email: c.email,
+          linkId: c.linkId,
+          compliance: compliance.get(c.athleteId) ?? { d7: null, d30: null, d90: null, all: null },
+        })),
+        currentUserProfile,
+      };
+    },
+  );
 
   app.get('/api/manage-invites', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ invites: Type.Array(Invite) }), ...errors } } }, async (req) => ({
     invites: await q.invitesOf(pool, userIdOf(req)),
@@ -136,9 +143,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       const stored = (await store.readStream(coachStream(coachId))).findLast((e) => e.type === 'InviteSent' && (e.data as { inviteId: string }).inviteId === inviteId);
       const mail = stored ? await q.mailOutcome(pool, stored.id) : { emailSent: false, emailError: null };
       return {
-        message: inviteeId
-          ? `Invitation sent to ${email}. They already have an account and can accept it from their Clients page.`
-          : `Invitation sent to ${email}.`,
+        message: inviteeId ? `Invitation sent to ${email}. They already have an account and can accept it from their Clients page.` : `Invitation sent to ${email}.`,
         userExists: inviteeId !== null,
         ...mail,
         inviteId,

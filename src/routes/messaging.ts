@@ -38,10 +38,7 @@ const Metadata = Type.Record(
   { maxProperties: 20 },
 );
 
-const StartBody = Type.Object(
-  { other_user_id: Uuid, initial_message: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_MAX_RAW }))) },
-  { additionalProperties: false },
-);
+const StartBody = Type.Object({ other_user_id: Uuid, initial_message: Type.Optional(Nullable(Type.String({ maxLength: CONTENT_MAX_RAW }))) }, { additionalProperties: false });
 const SendBody = Type.Object(
   {
     content: Type.String({ maxLength: CONTENT_MAX_RAW }),
@@ -60,10 +57,7 @@ const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const SearchQuery = Type.Object(
-  { q: Type.String({ minLength: 1, maxLength: 200 }), conversation_id: Type.Optional(Uuid) },
-  { additionalProperties: false },
-);
+const SearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }), conversation_id: Type.Optional(Uuid) }, { additionalProperties: false });
 
 const Participant = Type.Object({ user_id: Type.String(), role: Type.String(), last_read_at: Nullable(Type.String()), display_name: Type.String() });
 const LastMessage = Type.Object({
@@ -126,22 +120,17 @@ export function messagingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     if (!ids.includes(me)) throw new DomainError(404, M.conversationNotFound);
     return { others: ids.filter((id) => id !== me) };
   };
-  const connectedWithAll = async (me: string, others: string[]) =>
-    (await Promise.all(others.map((o) => areConnected(pool, me, o)))).every(Boolean) && others.length > 0;
+  const connectedWithAll = async (me: string, others: string[]) => (await Promise.all(others.map((o) => areConnected(pool, me, o)))).every(Boolean) && others.length > 0;
   const run = (me: string, conversationId: string, command: ConversationCommand) =>
     handleCommand(store, conversationStream(conversationId), conversationDecider, command, { userId: me, now });
 
-  app.get(
-    '/api/conversations',
-    { ...auth, schema: { tags, response: { 200: Type.Object({ conversations: Type.Array(Conversation) }), ...errors } } },
-    async (req) => ({ conversations: await q.conversationsOf(pool, userIdOf(req)) }),
-  );
+  app.get('/api/conversations', { ...auth, schema: { tags, response: { 200: Type.Object({ conversations: Type.Array(Conversation) }), ...errors } } }, async (req) => ({
+    conversations: await q.conversationsOf(pool, userIdOf(req)),
+  }));
 
-  app.get(
-    '/api/conversations/unread-count',
-    { ...auth, schema: { tags, response: { 200: Type.Object({ unreadCount: Type.Integer() }), ...errors } } },
-    async (req) => ({ unreadCount: await q.unreadTotal(pool, userIdOf(req)) }),
-  );
+  app.get('/api/conversations/unread-count', { ...auth, schema: { tags, response: { 200: Type.Object({ unreadCount: Type.Integer() }), ...errors } } }, async (req) => ({
+    unreadCount: await q.unreadTotal(pool, userIdOf(req)),
+  }));
 
   app.post<{ Body: Static<typeof StartBody> }>(
     '/api/conversations',
@@ -217,45 +206,33 @@ export function messagingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     },
   );
 
-  app.post<{ Params: Static<typeof IdParams> }>(
-    '/api/conversations/:id/read',
-    { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const me = userIdOf(req);
-      await conversationFor(me, req.params.id);
-      const result = await run(me, req.params.id, { type: 'MarkConversationRead', conversationId: req.params.id, by: me });
-      return { success: true, checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+  app.post<{ Params: Static<typeof IdParams> }>('/api/conversations/:id/read', { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } }, async (req) => {
+    const me = userIdOf(req);
+    await conversationFor(me, req.params.id);
+    const result = await run(me, req.params.id, { type: 'MarkConversationRead', conversationId: req.params.id, by: me });
+    return { success: true, checkpoint: result.append?.checkpoint ?? null };
+  });
 
-  app.delete<{ Params: Static<typeof IdParams> }>(
-    '/api/conversations/:id',
-    { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const me = userIdOf(req);
-      await conversationFor(me, req.params.id);
-      const result = await run(me, req.params.id, { type: 'DeleteConversation', conversationId: req.params.id, by: me });
-      return { success: true, checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+  app.delete<{ Params: Static<typeof IdParams> }>('/api/conversations/:id', { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } }, async (req) => {
+    const me = userIdOf(req);
+    await conversationFor(me, req.params.id);
+    const result = await run(me, req.params.id, { type: 'DeleteConversation', conversationId: req.params.id, by: me });
+    return { success: true, checkpoint: result.append?.checkpoint ?? null };
+  });
 
-  app.delete<{ Params: Static<typeof IdParams> }>(
-    '/api/messages/:id',
-    { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const me = userIdOf(req);
-      let conversationId = await q.conversationOfMessage(pool, req.params.id);
-      if (!conversationId) {
-        const head = await store.headCheckpoint();
-        if (head) await runner.waitFor(head, ['messaging'], 2000).catch(() => {});
-        conversationId = await q.conversationOfMessage(pool, req.params.id);
-      }
-      // Someone else's message is as missing as one that never existed.
-      if (!conversationId || !(await q.participantsOf(pool, conversationId)).includes(me)) throw new DomainError(404, M.messageNotFound);
-      const result = await run(me, conversationId, { type: 'DeleteMessage', conversationId, messageId: req.params.id, by: me });
-      return { success: true, checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+  app.delete<{ Params: Static<typeof IdParams> }>('/api/messages/:id', { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } }, async (req) => {
+    const me = userIdOf(req);
+    let conversationId = await q.conversationOfMessage(pool, req.params.id);
+    if (!conversationId) {
+      const head = await store.headCheckpoint();
+      if (head) await runner.waitFor(head, ['messaging'], 2000).catch(() => {});
+      conversationId = await q.conversationOfMessage(pool, req.params.id);
+    }
+    // Someone else's message is as missing as one that never existed.
+    if (!conversationId || !(await q.participantsOf(pool, conversationId)).includes(me)) throw new DomainError(404, M.messageNotFound);
+    const result = await run(me, conversationId, { type: 'DeleteMessage', conversationId, messageId: req.params.id, by: me });
+    return { success: true, checkpoint: result.append?.checkpoint ?? null };
+  });
 
   app.get<{ Querystring: Static<typeof SearchQuery> }>(
     '/api/messages/search',
@@ -267,7 +244,14 @@ export function messagingRoutes(app: FastifyInstance, deps: FeatureDeps) {
         response: {
           200: Type.Object({
             messages: Type.Array(
-              Type.Object({ id: Type.String(), conversation_id: Type.String(), content: Type.String(), sender_id: Type.String(), created_at: Type.String(), message_type: Type.String() }),
+              Type.Object({
+                id: Type.String(),
+                conversation_id: Type.String(),
+                content: Type.String(),
+                sender_id: Type.String(),
+                created_at: Type.String(),
+                message_type: Type.String(),
+              }),
             ),
           }),
           ...errors,

@@ -39,20 +39,14 @@ const RequestBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const RespondBody = Type.Object(
-  { connection_id_param: Uuid, response: OneOf(['accept', 'reject'] as const) },
-  { additionalProperties: false },
-);
+const RespondBody = Type.Object({ connection_id_param: Uuid, response: OneOf(['accept', 'reject'] as const) }, { additionalProperties: false });
 const ConnectionsBody = Type.Object(
   {
     status_filter: Type.Optional(Nullable(OneOf(['pending', 'accepted', 'blocked', 'all'] as const))),
   },
   { additionalProperties: false },
 );
-const BlockBody = Type.Object(
-  { target_user_id: Uuid, action: OneOf(['block', 'unblock'] as const) },
-  { additionalProperties: false },
-);
+const BlockBody = Type.Object({ target_user_id: Uuid, action: OneOf(['block', 'unblock'] as const) }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Uuid });
 
 const SearchResult = Type.Object({
@@ -88,8 +82,7 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
     const after = req.headers['x-after-checkpoint'];
     if (typeof after === 'string' && /^\d{20}:\d{20}$/.test(after)) await runner.waitFor(after, undefined, 5000).catch(() => {});
   };
-  const onPair = (a: string, b: string, command: ConnectionCommand) =>
-    handleCommand(store, connectionStream(a, b), connectionDecider, command, { userId: a, now });
+  const onPair = (a: string, b: string, command: ConnectionCommand) => handleCommand(store, connectionStream(a, b), connectionDecider, command, { userId: a, now });
   const auth = { preHandler: app.requireUser };
   const tags = ['network'];
 
@@ -108,7 +101,11 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/api/rpc/send_connection_request',
     {
       ...auth,
-      schema: { tags, body: RequestBody, response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), connection_id: Type.String(), checkpoint: Nullable(Type.String()) }), ...errors } },
+      schema: {
+        tags,
+        body: RequestBody,
+        response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), connection_id: Type.String(), checkpoint: Nullable(Type.String()) }), ...errors },
+      },
     },
     async (req) => {
       const me = userIdOf(req);
@@ -164,29 +161,21 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
     },
   );
 
-  app.post<{ Body: Static<typeof BlockBody> }>(
-    '/api/rpc/manage_user_block',
-    { ...auth, schema: { tags, body: BlockBody, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const me = userIdOf(req);
-      const target = req.body.target_user_id;
-      // The pair's stream is named after both ids: refuse an id that is nobody before writing to it.
-      if (target !== me && !(await q.userExists(pool, target))) throw new DomainError(404, 'User not found.');
-      const block = req.body.action === 'block';
-      const result = await onPair(me, target, block ? { type: 'BlockUser', blockerId: me, blockedId: target } : { type: 'UnblockUser', blockerId: me, blockedId: target });
-      return { success: true, message: block ? 'User blocked.' : 'User unblocked.', checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+  app.post<{ Body: Static<typeof BlockBody> }>('/api/rpc/manage_user_block', { ...auth, schema: { tags, body: BlockBody, response: { 200: Done, ...errors } } }, async (req) => {
+    const me = userIdOf(req);
+    const target = req.body.target_user_id;
+    // The pair's stream is named after both ids: refuse an id that is nobody before writing to it.
+    if (target !== me && !(await q.userExists(pool, target))) throw new DomainError(404, 'User not found.');
+    const block = req.body.action === 'block';
+    const result = await onPair(me, target, block ? { type: 'BlockUser', blockerId: me, blockedId: target } : { type: 'UnblockUser', blockerId: me, blockedId: target });
+    return { success: true, message: block ? 'User blocked.' : 'User unblocked.', checkpoint: result.append?.checkpoint ?? null };
+  });
 
-  app.delete<{ Params: Static<typeof IdParams> }>(
-    '/api/connections/:id',
-    { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const me = userIdOf(req);
-      const found = await q.connectionOf(pool, me, req.params.id);
-      if (!found) throw new DomainError(404, M.connectionNotFound);
-      const result = await onPair(me, found.otherId, { type: 'RemoveConnection', connectionId: req.params.id, by: me });
-      return { success: true, message: 'Contact removed.', checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+  app.delete<{ Params: Static<typeof IdParams> }>('/api/connections/:id', { ...auth, schema: { tags, params: IdParams, response: { 200: Done, ...errors } } }, async (req) => {
+    const me = userIdOf(req);
+    const found = await q.connectionOf(pool, me, req.params.id);
+    if (!found) throw new DomainError(404, M.connectionNotFound);
+    const result = await onPair(me, found.otherId, { type: 'RemoveConnection', connectionId: req.params.id, by: me });
+    return { success: true, message: 'Contact removed.', checkpoint: result.append?.checkpoint ?? null };
+  });
 }

@@ -28,14 +28,8 @@ const LogBody = Type.Object(
   { additionalProperties: false },
 );
 const EntryParams = Type.Object({ id: Id }, { additionalProperties: false });
-const SummaryQuery = Type.Object(
-  { athlete_id: Id, range: Type.Optional(Type.Union(Object.keys(RANGES).map((k) => Type.Literal(k)))) },
-  { additionalProperties: false },
-);
-const PrsQuery = Type.Object(
-  { athlete_id: Type.Optional(Id), days: Type.Optional(Type.String({ maxLength: 4, pattern: '^[0-9]{1,4}$' })) },
-  { additionalProperties: false },
-);
+const SummaryQuery = Type.Object({ athlete_id: Id, range: Type.Optional(Type.Union(Object.keys(RANGES).map((k) => Type.Literal(k)))) }, { additionalProperties: false });
+const PrsQuery = Type.Object({ athlete_id: Type.Optional(Id), days: Type.Optional(Type.String({ maxLength: 4, pattern: '^[0-9]{1,4}$' })) }, { additionalProperties: false });
 const RepMaxQuery = Type.Object({ athlete_id: Id, exercise_name: Name }, { additionalProperties: false });
 
 export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {

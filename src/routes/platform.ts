@@ -90,7 +90,7 @@ export function collectRoutes(app: FastifyInstance): void {
   routesByApp.set(app, routes);
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api/')) return;
-    const hidden = !!(r.schema)?.hide;
+    const hidden = !!r.schema?.hide;
     for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
   });
 }

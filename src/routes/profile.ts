@@ -30,19 +30,21 @@ export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store
     return { profile: { ...rows[0], resolved_name: name, initials: initials(name) } };
   });
 
-  app.put<{ Body: Static<typeof ProfileBody> }>(
-    '/api/profile',
-    { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } },
-    async (req) => {
-      const userId = userIdOf(req);
-      if (req.body.timeZone !== undefined && !isTimeZone(req.body.timeZone)) throw new DomainError(400, 'Unknown time zone.');
-      const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
-      const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
-      const result = await handleCommand(deps.store, userStream(userId), userDecider, { type: 'UpdateProfile', ...changes }, {
+  app.put<{ Body: Static<typeof ProfileBody> }>('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } }, async (req) => {
+    const userId = userIdOf(req);
+    if (req.body.timeZone !== undefined && !isTimeZone(req.body.timeZone)) throw new DomainError(400, 'Unknown time zone.');
+    const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
+    const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
+    const result = await handleCommand(
+      deps.store,
+      userStream(userId),
+      userDecider,
+      { type: 'UpdateProfile', ...changes },
+      {
         userId,
         now: deps.now,
-      });
-      return { success: true, checkpoint: result.append?.checkpoint ?? null };
-    },
-  );
+      },
+    );
+    return { success: true, checkpoint: result.append?.checkpoint ?? null };
+  });
 }

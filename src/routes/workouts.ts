@@ -11,15 +11,7 @@ import { DomainError } from '../domain/decider.ts';
 import { isCalendarDate, stripEmpty } from '../domain/training/workout-rules.ts';
 import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from '../domain/training/payload.ts';
 import { MESSAGES } from '../domain/training/workout.ts';
-import {
-  canActFor,
-  deleteWorkouts,
-  moveWorkout,
-  restoreWorkouts,
-  reviseWorkout,
-  scheduleWorkouts,
-  type TrainingDeps,
-} from '../domain/training/commands.ts';
+import { canActFor, deleteWorkouts, moveWorkout, restoreWorkouts, reviseWorkout, scheduleWorkouts, type TrainingDeps } from '../domain/training/commands.ts';
 import { getWorkout, listWorkoutsJson, workoutHistory } from '../domain/training/queries.ts';
 import { todayFor } from '../domain/accounts/time-zone.ts';
 
@@ -70,10 +62,7 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 const UpdateBody = Type.Object({ workoutId: Id, workout: Type.Unknown() }, { additionalProperties: false });
-const IdsBody = Type.Object(
-  { workoutId: Type.Optional(Id), workoutIds: Type.Optional(Type.Array(Id, { maxItems: 500 })) },
-  { additionalProperties: false },
-);
+const IdsBody = Type.Object({ workoutId: Type.Optional(Id), workoutIds: Type.Optional(Type.Array(Id, { maxItems: 500 })) }, { additionalProperties: false });
 const MoveBody = Type.Object({ workoutId: Id, date: Day }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Id });
 const TodayQuery = Type.Object({ today: Type.Optional(Day) }, { additionalProperties: false });
@@ -91,19 +80,15 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
   const guard = { preHandler: app.requireUser };
   const tags = ['workouts'];
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/api/manage-workouts',
-    { ...guard, schema: { tags, querystring: ListQuery } },
-    async (req, reply: FastifyReply) => {
-      const q = req.query;
-      const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
-      const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
-      // The access check rides in the same query: this is the calendar's hot path.
-      const body = await listWorkoutsJson(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req)), range, userIdOf(req));
-      if (body === null) throw new DomainError(403, NOT_YOURS);
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
-  );
+  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/manage-workouts', { ...guard, schema: { tags, querystring: ListQuery } }, async (req, reply: FastifyReply) => {
+    const q = req.query;
+    const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
+    const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
+    // The access check rides in the same query: this is the calendar's hot path.
+    const body = await listWorkoutsJson(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req)), range, userIdOf(req));
+    if (body === null) throw new DomainError(403, NOT_YOURS);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.post<{ Body: Static<typeof CreateBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: CreateBody } }, async (req, reply) => {
     const { workout, workouts } = req.body;

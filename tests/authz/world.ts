@@ -103,7 +103,10 @@ export async function createWorld(t: TestServer): Promise<MatrixWorld> {
     },
     workoutBody,
     async ownExercise() {
-      const made = await must(t.api('POST', '/api/manage-exercise', { name: `Matrix Press ${uniqueEmail('x')}`, pattern: 'Push', muscles: ['Chest'] }, ownCoach.accessToken), 'exercise');
+      const made = await must(
+        t.api('POST', '/api/manage-exercise', { name: `Matrix Press ${uniqueEmail('x')}`, pattern: 'Push', muscles: ['Chest'] }, ownCoach.accessToken),
+        'exercise',
+      );
       return made.id as string;
     },
     async ensureSessions() {

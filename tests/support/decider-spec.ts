@@ -6,10 +6,7 @@
 import { expect } from 'vitest';
 import { DomainError, type CommandContext, type Decider, type DomainEvent } from '../../src/domain/decider.ts';
 
-export function deciderSpec<S, C, E extends DomainEvent>(
-  decider: Decider<S, C, E>,
-  defaults: { userId: string | null; newId?: () => string; now?: Date },
-) {
+export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, defaults: { userId: string | null; newId?: () => string; now?: Date }) {
   return function given(history: E[]) {
     return {
       when(command: C, userId: string | null = defaults.userId) {

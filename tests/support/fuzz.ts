@@ -152,7 +152,19 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: poison },
   { weight: 3, arbitrary: nastyString },
   { weight: 3, arbitrary: nastyNumber },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, [], {}, [[[]]], { a: { b: {} } }, Array.from({ length: 2000 }, (_, i) => i)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      [],
+      {},
+      [[[]]],
+      { a: { b: {} } },
+      Array.from({ length: 2000 }, (_, i) => i),
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom(...RAW).map((raw) => ({ [RAW_MARK]: raw })) },
   { weight: 1, arbitrary: fc.integer({ min: 30, max: 20_000 }).map((depth) => ({ [RAW_MARK]: '['.repeat(depth) + ']'.repeat(depth) })) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -175,7 +187,7 @@ export function toJsonText(value: unknown): string {
 
 /** Percent-encodes text for a URL, sending a lone surrogate as the invalid UTF-8 it would be. */
 function urlText(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   try {
     return encodeURIComponent(s);
   } catch {
@@ -246,7 +258,9 @@ function requestArbFrom(op: Operation, ctx: FuzzContext, token: () => string, ba
 
   const build = (kind: string, body: unknown, params: Record<string, string>, query: Record<string, string>, headers: Record<string, string> = {}) => {
     let url = op.path.replace(/\{(\w+)\}/g, (_m, n: string) => params[n] ?? 'x');
-    const qs = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+    const qs = Object.entries(query)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     if (qs) url += `?${qs}`;
     const hasBody = body !== undefined && op.method !== 'GET';
     return {
@@ -271,36 +285,77 @@ function requestArbFrom(op: Operation, ctx: FuzzContext, token: () => string, ba
     const fieldPaths = bodyPaths.filter((p) => p.length > 0);
     const objectAt = objectPaths.length ? fc.constantFrom(...objectPaths) : fc.constant<Path>([]);
     variants.push(
-      w(6, fc.tuple(at, nastyValue).map(([p, v]) => build('wrong value', p.length ? setAt(baseBody, p, (o, k) => (o[k] = v)) : v, baseParams, encodedQuery))),
+      w(
+        6,
+        fc.tuple(at, nastyValue).map(([p, v]) => build('wrong value', p.length ? setAt(baseBody, p, (o, k) => (o[k] = v)) : v, baseParams, encodedQuery)),
+      ),
       // (Never fc.filter here: a body without fields would make it loop forever.)
-      w(1, fc.constantFrom(...(fieldPaths.length ? fieldPaths : [[] as Path])).map((p) =>
-        build('missing field', p.length ? setAt(baseBody, p, (o, k) => (Array.isArray(o) ? o.splice(Number(k), 1) : delete o[k])) : undefined, baseParams, encodedQuery),
-      )),
-      w(2, fc.tuple(objectAt, fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a\u0000b', 'x\ud800', 'unknownField'), fc.string({ maxLength: 12 })), nastyValue).map(([p, k, v]) => {
-        const target = p.reduce<unknown>((o, key) => (o as Record<string | number, unknown>)[key], baseBody);
-        const object = target && typeof target === 'object' && !Array.isArray(target);
-        const body = object ? setAt(baseBody, p, (o, key) => (o[key] = { ...(o[key] as object), [k]: v })) : baseBody;
-        const extended = object && p.length === 0 ? { ...(baseBody as object), [k]: v } : body;
-        return build('extra field', extended, baseParams, encodedQuery);
-      })),
+      w(
+        1,
+        fc
+          .constantFrom(...(fieldPaths.length ? fieldPaths : [[] as Path]))
+          .map((p) =>
+            build('missing field', p.length ? setAt(baseBody, p, (o, k) => (Array.isArray(o) ? o.splice(Number(k), 1) : delete o[k])) : undefined, baseParams, encodedQuery),
+          ),
+      ),
+      w(
+        2,
+        fc
+          .tuple(objectAt, fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a\u0000b', 'x\ud800', 'unknownField'), fc.string({ maxLength: 12 })), nastyValue)
+          .map(([p, k, v]) => {
+            const target = p.reduce<unknown>((o, key) => (o as Record<string | number, unknown>)[key], baseBody);
+            const object = target && typeof target === 'object' && !Array.isArray(target);
+            const body = object ? setAt(baseBody, p, (o, key) => (o[key] = { ...(o[key] as object), [k]: v })) : baseBody;
+            const extended = object && p.length === 0 ? { ...(baseBody as object), [k]: v } : body;
+            return build('extra field', extended, baseParams, encodedQuery);
+          }),
+      ),
     );
   } else if (op.method !== 'GET') {
-    variants.push(w(1, nastyValue.map((v) => build('unexpected body', { surprise: v }, baseParams, encodedQuery))));
+    variants.push(
+      w(
+        1,
+        nastyValue.map((v) => build('unexpected body', { surprise: v }, baseParams, encodedQuery)),
+      ),
+    );
   }
   if (queryParams.length) {
     variants.push(
-      w(4, fc.tuple(fc.constantFrom(...queryParams.map((p) => p.name)), nastyValue).map(([name, v]) => build('bad query', baseBody, baseParams, { ...encodedQuery, [name]: urlText(v) }))),
-      w(1, fc.constantFrom('%', '%zz', '%ED%A0%80', '%00', 'a[b]=1', 'a[0]=1&a[1]=2').map((raw) => build('broken query', baseBody, baseParams, { ...encodedQuery, [queryParams[0].name]: raw }))),
+      w(
+        4,
+        fc
+          .tuple(fc.constantFrom(...queryParams.map((p) => p.name)), nastyValue)
+          .map(([name, v]) => build('bad query', baseBody, baseParams, { ...encodedQuery, [name]: urlText(v) })),
+      ),
+      w(
+        1,
+        fc
+          .constantFrom('%', '%zz', '%ED%A0%80', '%00', 'a[b]=1', 'a[0]=1&a[1]=2')
+          .map((raw) => build('broken query', baseBody, baseParams, { ...encodedQuery, [queryParams[0].name]: raw })),
+      ),
     );
   }
-  variants.push(w(1, nastyValue.map((v) => build('unknown query', baseBody, baseParams, { ...encodedQuery, surprise: urlText(v) }))));
+  variants.push(
+    w(
+      1,
+      nastyValue.map((v) => build('unknown query', baseBody, baseParams, { ...encodedQuery, surprise: urlText(v) })),
+    ),
+  );
   if (pathParams.length) {
     variants.push(
-      w(3, fc.tuple(fc.constantFrom(...pathParams.map((p) => p.name)), fc.oneof(poison, nastyString, fc.constantFrom('%ED%A0%80', '%00', '%', '..'))).map(([name, v]) =>
-        build('bad path parameter', baseBody, { ...baseParams, [name]: v.startsWith('%') || v === '..' ? v : urlText(v) }, encodedQuery),
-      )),
+      w(
+        3,
+        fc
+          .tuple(fc.constantFrom(...pathParams.map((p) => p.name)), fc.oneof(poison, nastyString, fc.constantFrom('%ED%A0%80', '%00', '%', '..')))
+          .map(([name, v]) => build('bad path parameter', baseBody, { ...baseParams, [name]: v.startsWith('%') || v === '..' ? v : urlText(v) }, encodedQuery)),
+      ),
     );
   }
-  variants.push(w(1, fc.constantFrom(...BAD_HEADERS).map((h) => build('bad header', baseBody ?? (op.method === 'GET' ? undefined : {}), baseParams, encodedQuery, h))));
+  variants.push(
+    w(
+      1,
+      fc.constantFrom(...BAD_HEADERS).map((h) => build('bad header', baseBody ?? (op.method === 'GET' ? undefined : {}), baseParams, encodedQuery, h)),
+    ),
+  );
   return fc.oneof(...variants);
 }

@@ -100,5 +100,12 @@ export async function signedInUser(t: TestServer, fullName = 'Test Coach') {
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
   const session = await t.api('POST', '/api/auth/signin', { email, password });
   if (session.status !== 200) throw new Error(`signin failed: ${JSON.stringify(session.body)}`);
-  return { email, password, ...session.body } as { email: string; password: string; accessToken: string; refreshToken: string; expiresAt: number; user: { id: string; email: string; fullName: string } };
+  return { email, password, ...session.body } as {
+    email: string;
+    password: string;
+    accessToken: string;
+    refreshToken: string;
+    expiresAt: number;
+    user: { id: string; email: string; fullName: string };
+  };
 }

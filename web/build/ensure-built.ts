@@ -16,7 +16,10 @@ export function ensureWebBuilt(): void {
   }
   console.log('Building the dashboard (its sources changed or it was never built)…');
   // The build writes the new fingerprint itself (build/precompress.ts).
-  execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureWebBuilt();

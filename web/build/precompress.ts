@@ -34,7 +34,10 @@ export function precompress(): Plugin {
         if (!compressible.test(file)) continue;
         const data = fs.readFileSync(file);
         if (data.length < minBytes) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
       fs.writeFileSync(stampFile, sourceHash() + '\n');

@@ -25,7 +25,11 @@ function filesUnder(p: string): string[] {
 export function sourceHash(): string {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap(filesUnder).sort()) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(projectRoot, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(projectRoot, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -21,7 +21,10 @@ export function displayName(p: NameSource | null | undefined): string {
 }
 
 export function initials(name: string): string {
-  const words = name.replace(/@.*$/, '').split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .replace(/@.*$/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0][0], words[words.length - 1][0]] : [words[0]?.[0], words[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase() || '?';
 }

@@ -110,9 +110,7 @@ export const coachDecider: Decider<CoachState, CoachCommand, CoachEvent> = {
         const email = command.email.trim().toLowerCase();
         if (command.athleteId === command.coachId) throw new DomainError(400, M.linkSelf);
         if (command.athleteId && state.links[command.athleteId]) throw new DomainError(409, M.alreadyClient(email));
-        const accepted = command.athleteId
-          ? Object.values(state.invites).some((i) => i.status === 'accepted' && i.athleteId === command.athleteId)
-          : false;
+        const accepted = command.athleteId ? Object.values(state.invites).some((i) => i.status === 'accepted' && i.athleteId === command.athleteId) : false;
         // Whether or not an account exists, the answer is the same: no accepted invite.
         // Saying "no such user" would let a coach probe who has an account.
         if (!accepted || !command.athleteId) throw new DomainError(409, M.notAccepted(email));

@@ -13,11 +13,7 @@ export const INVITE_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** The invite_tokens table is created by migration 007 (src/db/migrations.ts). */
 
 /** One token per invite: a replayed event gets the existing row, never a second live link. */
-export async function issueInviteToken(
-  tx: pg.PoolClient,
-  invite: { inviteId: string; coachId: string; email: string },
-  expiresAt: Date,
-): Promise<string | null> {
+export async function issueInviteToken(tx: pg.PoolClient, invite: { inviteId: string; coachId: string; email: string }, expiresAt: Date): Promise<string | null> {
   const token = newToken();
   const { rowCount } = await tx.query(
     `INSERT INTO invite_tokens (token_hash, invite_id, coach_id, email, expires_at) VALUES ($1, $2, $3, $4, $5)

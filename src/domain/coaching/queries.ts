@@ -107,10 +107,7 @@ export async function linkById(db: pg.Pool, coachId: string, linkId: string): Pr
 export async function mailOutcome(db: pg.Pool, eventId: string, timeoutMs = 8000): Promise<{ emailSent: boolean; emailError: string | null }> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await db.query<{ status: string; error: string | null }>(
-      `SELECT status, error FROM email_outbox WHERE event_id = $1 AND kind = 'invitation'`,
-      [eventId],
-    );
+    const { rows } = await db.query<{ status: string; error: string | null }>(`SELECT status, error FROM email_outbox WHERE event_id = $1 AND kind = 'invitation'`, [eventId]);
     const row = rows[0];
     if (row?.status === 'sent') return { emailSent: true, emailError: null };
     if (row?.status === 'failed' || (row?.status === 'pending' && row.error)) return { emailSent: false, emailError: row.error };

@@ -153,7 +153,9 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         if (!m) throw new DomainError(404, M.messageNotFound);
         if (m.senderId !== command.by) throw new DomainError(403, M.deleteOthers);
         if (m.deleted) return [];
-        return [{ type: 'MessageDeleted', data: { conversationId: command.conversationId, messageId: command.messageId, deletedBy: command.by, deletedAt: ctx.now.toISOString() } }];
+        return [
+          { type: 'MessageDeleted', data: { conversationId: command.conversationId, messageId: command.messageId, deletedBy: command.by, deletedAt: ctx.now.toISOString() } },
+        ];
       }
       case 'MarkConversationRead': {
         participantOrThrow(state, command.by);

@@ -37,10 +37,7 @@ export async function conversationOfMessage(db: Db, messageId: string): Promise<
 
 /** Sum of the caller's unread counts: the Chat navigation badge. */
 export async function unreadTotal(db: Db, me: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT coalesce(sum(unread_count), 0)::int AS n FROM conversation_participants WHERE user_id = $1 AND NOT deleted',
-    [me],
-  );
+  const { rows } = await db.query<{ n: number }>('SELECT coalesce(sum(unread_count), 0)::int AS n FROM conversation_participants WHERE user_id = $1 AND NOT deleted', [me]);
   return rows[0].n;
 }
 
@@ -172,10 +169,10 @@ interface MessageDbRow {
  * place but not its text.
  */
 export async function messagesOf(db: Db, me: string, conversationId: string, before: number | null, limit: number) {
-  const { rows: mine } = await db.query<{ cleared_seq: number }>(
-    'SELECT cleared_seq FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2',
-    [conversationId, me],
-  );
+  const { rows: mine } = await db.query<{ cleared_seq: number }>('SELECT cleared_seq FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2', [
+    conversationId,
+    me,
+  ]);
   if (!mine[0]) return null;
   const { rows } = await db.query<MessageDbRow>(
     `SELECT m.id, m.seq, m.sender_id, m.content, m.message_type, m.metadata, m.reply_to_id, m.created_at, m.deleted_at,
@@ -200,9 +197,10 @@ export async function messagesOf(db: Db, me: string, conversationId: string, bef
       created_at: m.created_at.toISOString(),
       sender_id: m.sender_id,
       reply_to_id: m.reply_to_id,
-      reply_to: m.reply_to_id && m.reply_sender_id
-        ? { id: m.reply_to_id, sender_id: m.reply_sender_id, content: m.reply_deleted ? '' : m.reply_content!, deleted: !!m.reply_deleted }
-        : null,
+      reply_to:
+        m.reply_to_id && m.reply_sender_id
+          ? { id: m.reply_to_id, sender_id: m.reply_sender_id, content: m.reply_deleted ? '' : m.reply_content!, deleted: !!m.reply_deleted }
+          : null,
       deleted_at: iso(m.deleted_at),
       read_by: m.read_by,
     })),

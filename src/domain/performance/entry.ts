@@ -7,9 +7,7 @@ import { assertNever, DomainError, type Decider } from '../decider.ts';
 import type { PerformanceEvent } from './events.ts';
 import { checkEntry, type EntryInput } from './validation.ts';
 
-export type PerformanceCommand =
-  | { type: 'LogPerformance'; entryId: string; input: EntryInput; today: string }
-  | { type: 'RemovePerformanceEntry'; entryId: string };
+export type PerformanceCommand = { type: 'LogPerformance'; entryId: string; input: EntryInput; today: string } | { type: 'RemovePerformanceEntry'; entryId: string };
 
 export interface EntryState {
   entryId: string | null;
@@ -45,8 +43,15 @@ export const performanceDecider: Decider<EntryState, PerformanceCommand, Perform
           {
             type: 'PerformanceLogged',
             data: {
-              entryId: command.entryId, athleteId: e.athleteId, exerciseName: e.exerciseName, exerciseType: e.exerciseType,
-              value: e.value, reps: e.reps, unit: e.unit, date: e.date, loggedBy: ctx.userId!,
+              entryId: command.entryId,
+              athleteId: e.athleteId,
+              exerciseName: e.exerciseName,
+              exerciseType: e.exerciseType,
+              value: e.value,
+              reps: e.reps,
+              unit: e.unit,
+              date: e.date,
+              loggedBy: ctx.userId!,
             },
           },
         ];

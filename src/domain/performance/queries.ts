@@ -5,9 +5,7 @@
  */
 import type pg from 'pg';
 import { displayName } from '../accounts/display-name.ts';
-import {
-  categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category,
-} from './scores.ts';
+import { categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;
 export type RangeKey = keyof typeof RANGES;
@@ -80,9 +78,15 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
   const c = completion.rows[0];
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
-    name: r.exercise_name, value: r.best_weight, unit: r.unit, reps: r.rep_range, date: r.date_achieved,
+    name: r.exercise_name,
+    value: r.best_weight,
+    unit: r.unit,
+    reps: r.rep_range,
+    date: r.date_achieved,
     isPR: bestKey.has(`${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`),
-    source: r.workout_id ? 'workout' : 'manual', workout_id: r.workout_id, entry_id: r.entry_id,
+    source: r.workout_id ? 'workout' : 'manual',
+    workout_id: r.workout_id,
+    entry_id: r.entry_id,
   });
   const all = inRange.rows.filter((r) => from === null || r.date_achieved >= from);
   const byCategory = new Map<Category, { metrics: Metric[]; recent: number }>(CATEGORIES.map((c) => [c, { metrics: [], recent: 0 }]));
@@ -91,7 +95,8 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
   const categories = CATEGORIES.map((name) => {
     const c = byCategory.get(name)!;
     return {
-      name, ...CATEGORY_STYLE[name],
+      name,
+      ...CATEGORY_STYLE[name],
       score: categoryScore(c.recent, c.metrics.length),
       metricsCount: c.metrics.length,
       metrics: [...c.metrics].reverse(),
@@ -103,7 +108,10 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
     recentMetrics: all.slice(-5).reverse().map(toMetric),
     allRecords: all.map(toMetric),
     completion: {
-      workouts: c.workouts, completedWorkouts: c.completed, sets: c.sets, completedSets: c.done_sets,
+      workouts: c.workouts,
+      completedWorkouts: c.completed,
+      sets: c.sets,
+      completedSets: c.done_sets,
       rate: c.sets > 0 ? Math.round((c.done_sets / c.sets) * 100) : 0,
     },
     range,
@@ -151,10 +159,23 @@ export async function recentPrs(db: pg.Pool, athleteIds: string[], since: string
     [athleteIds, since, limit],
   );
   return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as string, athlete_id: r.athlete_id as string,
-    athlete_name: displayName({ user_id: r.athlete_id as string, display_name: r.display_name as string, first_name: r.first_name as string, last_name: r.last_name as string, name: r.full_name as string, email: r.email as string }),
-    exercise_name: r.exercise_name as string, rep_range: r.rep_range as number, weight: r.weight as number, previous: r.previous as number,
-    unit: r.unit as string, date_achieved: r.date_achieved as string, recorded_at: (r.recorded_at as Date).toISOString(),
+    id: r.id as string,
+    athlete_id: r.athlete_id as string,
+    athlete_name: displayName({
+      user_id: r.athlete_id as string,
+      display_name: r.display_name as string,
+      first_name: r.first_name as string,
+      last_name: r.last_name as string,
+      name: r.full_name as string,
+      email: r.email as string,
+    }),
+    exercise_name: r.exercise_name as string,
+    rep_range: r.rep_range as number,
+    weight: r.weight as number,
+    previous: r.previous as number,
+    unit: r.unit as string,
+    date_achieved: r.date_achieved as string,
+    recorded_at: (r.recorded_at as Date).toISOString(),
   }));
 }
 
@@ -180,4 +201,3 @@ export async function repMax(db: pg.Pool, athleteId: string, exerciseName: strin
     profile: rows,
   };
 }
-

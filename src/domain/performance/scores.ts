@@ -15,7 +15,7 @@ export interface RecordLike {
 export function betterRecord<R extends RecordLike>(a: R, b: R): R {
   if (a.best_weight !== b.best_weight) {
     const lower = lowerIsBetter(a.exercise_name, a.rep_range);
-    return (a.best_weight < b.best_weight) === lower ? a : b;
+    return a.best_weight < b.best_weight === lower ? a : b;
   }
   return a.date_achieved >= b.date_achieved ? a : b;
 }

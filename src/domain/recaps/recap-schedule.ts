@@ -17,4 +17,3 @@ export function parseRecapSchedule(text: string): RecapSchedule | null {
   if (!m || Number(m[2]) > 23 || Number(m[3]) > 59) throw new Error(`RECAP_SCHEDULE must be "off" or like "mon 08:00", got "${text}"`);
   return { weekday: DAYS.indexOf(m[1] as (typeof DAYS)[number]), minute: Number(m[2]) * 60 + Number(m[3]) };
 }
-

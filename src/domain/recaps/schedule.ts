@@ -14,7 +14,6 @@ import { DAYS, type RecapSchedule } from './recap-schedule.ts';
 
 const RECAP_LOCK = 0x5245_4341; // 'RECA'
 
-
 /** Whether `now`, seen in `timeZone`, is on the schedule's day at or after its time. */
 export function isDue(schedule: RecapSchedule, timeZone: string, now: Date): boolean {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
@@ -41,10 +40,9 @@ export async function runScheduledRecaps(deps: { pool: pg.Pool; store: EventStor
         waiting.push({ athleteId: a.athlete_id, week: lastCompleteWeek(todayIn(a.time_zone, now)) });
       }
       if (waiting.length === 0) return [];
-      const sent = await client.query<{ athlete_id: string; week: string }>(
-        'SELECT athlete_id, week FROM weekly_recaps WHERE athlete_id = ANY($1::uuid[])',
-        [waiting.map((w) => w.athleteId)],
-      );
+      const sent = await client.query<{ athlete_id: string; week: string }>('SELECT athlete_id, week FROM weekly_recaps WHERE athlete_id = ANY($1::uuid[])', [
+        waiting.map((w) => w.athleteId),
+      ]);
       const done = new Set(sent.rows.map((r) => `${r.athlete_id}|${r.week}`));
       const todo = new Set(waiting.filter((w) => !done.has(`${w.athleteId}|${w.week}`)).map((w) => w.athleteId));
       if (todo.size === 0) return [];

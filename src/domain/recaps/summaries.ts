@@ -50,10 +50,10 @@ export async function weekSummary(db: pg.Pool, athleteId: string, week: { start:
        FROM workouts WHERE athlete_id = $1 AND NOT deleted AND date BETWEEN $2::date AND $3::date`,
       [athleteId, week.start, week.end],
     ),
-    db.query<{ date: string }>(
-      `SELECT DISTINCT date FROM workouts WHERE athlete_id = $1 AND NOT deleted AND base_status <> 'scheduled' AND date <= $2::date`,
-      [athleteId, week.end],
-    ),
+    db.query<{ date: string }>(`SELECT DISTINCT date FROM workouts WHERE athlete_id = $1 AND NOT deleted AND base_status <> 'scheduled' AND date <= $2::date`, [
+      athleteId,
+      week.end,
+    ]),
     db.query<{ date: string; name: string | null }>(
       `SELECT date, name FROM workouts WHERE athlete_id = $1 AND NOT deleted AND base_status = 'scheduled' AND date > $2::date
        ORDER BY date, created_at LIMIT 1`,
@@ -65,7 +65,10 @@ export async function weekSummary(db: pg.Pool, athleteId: string, week: { start:
   return {
     workoutsCompleted: t.completed,
     totalDuration: Math.round(Number(t.minutes)),
-    streak: dayStreaks(trained.rows.map((r) => r.date), week.end).current,
+    streak: dayStreaks(
+      trained.rows.map((r) => r.date),
+      week.end,
+    ).current,
     ...(upcoming ? { nextWorkout: `${upcoming.name?.trim() || 'Workout'} on ${upcoming.date}` } : {}),
   };
 }
@@ -74,10 +77,7 @@ export async function weekSummary(db: pg.Pool, athleteId: string, week: { start:
  * Every recap to send: for `week` when given, otherwise for the last complete week in
  * each athlete's own time zone.
  */
-export async function planRecaps(
-  db: pg.Pool,
-  opts: { now: Date; week?: string; coachId?: string; athleteIds?: ReadonlySet<string> },
-): Promise<PlannedRecap[]> {
+export async function planRecaps(db: pg.Pool, opts: { now: Date; week?: string; coachId?: string; athleteIds?: ReadonlySet<string> }): Promise<PlannedRecap[]> {
   const plans: PlannedRecap[] = [];
   for (const a of await recapRecipients(db, opts.coachId)) {
     if (opts.athleteIds && !opts.athleteIds.has(a.athlete_id)) continue;

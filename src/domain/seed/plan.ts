@@ -52,8 +52,22 @@ const LAST = ['Adams', 'Brooks', 'Cruz', 'Diaz', 'Evans', 'Fox', 'Gray', 'Hale',
 type Planned = [name: string, reps: number, load: number];
 /** Two alternating days; loads are for a strength factor of 1 in week 0. */
 const DAYS: Planned[][] = [
-  [['Back Squat', 5, 185], ['Bench Press', 5, 145], ['Barbell Row', 8, 115], ['Overhead Press', 6, 85], ['Romanian Deadlift', 8, 155], ['Pull Up', 8, 0]],
-  [['Deadlift', 5, 225], ['Incline Bench Press', 8, 115], ['Front Squat', 5, 135], ['Lat Pulldown', 10, 100], ['Walking Lunge', 10, 40], ['Dumbbell Curl', 12, 25]],
+  [
+    ['Back Squat', 5, 185],
+    ['Bench Press', 5, 145],
+    ['Barbell Row', 8, 115],
+    ['Overhead Press', 6, 85],
+    ['Romanian Deadlift', 8, 155],
+    ['Pull Up', 8, 0],
+  ],
+  [
+    ['Deadlift', 5, 225],
+    ['Incline Bench Press', 8, 115],
+    ['Front Squat', 5, 135],
+    ['Lat Pulldown', 10, 100],
+    ['Walking Lunge', 10, 40],
+    ['Dumbbell Curl', 12, 25],
+  ],
 ];
 /** Monday, Tuesday, Thursday, Friday. */
 const SESSION_OFFSETS = [1, 2, 4, 5];
@@ -132,5 +146,4 @@ export function athleteProgramme(size: SeedSize, athlete: SeedAthlete, athleteIn
   return out;
 }
 
-export const withoutActuals = (exercises: WorkoutExercise[]): WorkoutExercise[] =>
-  exercises.map((e) => ({ ...e, sets: e.sets.map(({ actual: _a, ...s }) => s) }));
+export const withoutActuals = (exercises: WorkoutExercise[]): WorkoutExercise[] => exercises.map((e) => ({ ...e, sets: e.sets.map(({ actual: _a, ...s }) => s) }));

@@ -23,7 +23,13 @@ export interface TeamFigures {
 }
 
 export const zeroFigures = (): TeamFigures => ({
-  prescribed_sets: 0, completed_sets: 0, prescribed_reps: 0, completed_reps: 0, volume: 0, load_sum: 0, load_sets: 0,
+  prescribed_sets: 0,
+  completed_sets: 0,
+  prescribed_reps: 0,
+  completed_reps: 0,
+  volume: 0,
+  load_sum: 0,
+  load_sets: 0,
 });
 
 export interface TeamContribution {

@@ -101,7 +101,14 @@ function partsSql(kind: 'athlete' | 'exercise', keys: string[], figures: readonl
 
 /** The coach's linked athletes (never the coach), by name. */
 export async function teamMembers(db: pg.Pool, coachId: string): Promise<TeamMember[]> {
-  const { rows } = await db.query<{ athlete_id: string; email: string; full_name: string | null; display_name: string | null; first_name: string | null; last_name: string | null }>(
+  const { rows } = await db.query<{
+    athlete_id: string;
+    email: string;
+    full_name: string | null;
+    display_name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
     `SELECT l.athlete_id, l.email, p.full_name, p.display_name, p.first_name, p.last_name
        FROM client_links l LEFT JOIN user_profiles p ON p.user_id = l.athlete_id
       WHERE l.coach_id = $1 AND l.athlete_id <> $1`,

@@ -87,7 +87,6 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const amount = (n: number) => round(n, 2);
 export const percent = (part: number, whole: number) => (whole > 0 ? round((part / whole) * 100, 1) : 0);
 
-
 function addInto(into: TeamFigures, f: TeamFigures): void {
   into.prescribed_sets += f.prescribed_sets;
   into.completed_sets += f.completed_sets;
@@ -164,9 +163,7 @@ export function summarise(input: {
     .map(([exercise_name, e]) => ({ exercise_name, e }))
     .sort((a, b) => amount(b.e.volume) - amount(a.e.volume) || a.exercise_name.localeCompare(b.exercise_name))
     .map(({ exercise_name, e }, i) => {
-      const ranked = e.per
-        .filter((p) => p.volume > 0)
-        .sort((a, b) => b.volume - a.volume || a.athlete_name.localeCompare(b.athlete_name));
+      const ranked = e.per.filter((p) => p.volume > 0).sort((a, b) => b.volume - a.volume || a.athlete_name.localeCompare(b.athlete_name));
       return {
         exercise_name,
         total_team_volume: amount(e.volume),

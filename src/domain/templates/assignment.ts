@@ -70,7 +70,10 @@ const initialState = (): AssignmentState => ({
 });
 
 /** The assignment exists, is still active, and the actor is the coach who made it. */
-function active(state: AssignmentState, userId: string): asserts state is AssignmentState & { assignmentId: string; templateId: string; coachId: string; athleteId: string; startDate: string } {
+function active(
+  state: AssignmentState,
+  userId: string,
+): asserts state is AssignmentState & { assignmentId: string; templateId: string; coachId: string; athleteId: string; startDate: string } {
   if (!state.assignmentId || state.coachId !== userId) throw new DomainError(404, ASSIGNMENT_MESSAGES.notFound);
   if (state.unassigned) throw new DomainError(409, ASSIGNMENT_MESSAGES.unassigned);
 }
@@ -90,13 +93,7 @@ export interface ResyncPlan {
  * removed when the revision dropped them); the logged and hand-edited are kept and
  * listed. Workouts the new revision adds are scheduled if their day is not past.
  */
-export function planResync(
-  current: AssignedWorkout[],
-  next: AssignedWorkout[],
-  marks: Record<string, WorkoutMarks>,
-  today: string,
-  newId: () => string,
-): ResyncPlan {
+export function planResync(current: AssignedWorkout[], next: AssignedWorkout[], marks: Record<string, WorkoutMarks>, today: string, newId: () => string): ResyncPlan {
   const plan: ResyncPlan = { revised: [], added: [], removedWorkoutIds: [], kept: [] };
   const byKey = new Map(current.map((w) => [w.key, w]));
   const nextKeys = new Set(next.map((w) => w.key));
@@ -130,7 +127,16 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
     switch (event.type) {
       case 'TemplateAssigned': {
         const d = event.data;
-        return { ...state, assignmentId: d.assignmentId, templateId: d.templateId, coachId: d.coachId, athleteId: d.athleteId, revision: d.revision, startDate: d.startDate, workouts: d.workouts };
+        return {
+          ...state,
+          assignmentId: d.assignmentId,
+          templateId: d.templateId,
+          coachId: d.coachId,
+          athleteId: d.athleteId,
+          revision: d.revision,
+          startDate: d.startDate,
+          workouts: d.workouts,
+        };
       }
       case 'AssignmentResynced': {
         const d = event.data;
@@ -191,7 +197,14 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
         return [
           {
             type: 'TemplateUnassigned',
-            data: { assignmentId: state.assignmentId, templateId: state.templateId, coachId: state.coachId, athleteId: state.athleteId, deletedWorkoutIds: deleted, keptCount: kept },
+            data: {
+              assignmentId: state.assignmentId,
+              templateId: state.templateId,
+              coachId: state.coachId,
+              athleteId: state.athleteId,
+              deletedWorkoutIds: deleted,
+              keptCount: kept,
+            },
           },
         ];
       }

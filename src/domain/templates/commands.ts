@@ -161,11 +161,7 @@ export async function unassignTemplate(deps: TemplatesDeps, actor: string, assig
 /** Pushes the template's current revision to an assignment (see planResync). */
 export async function resyncAssignment(deps: TemplatesDeps, actor: string, assignmentId: string) {
   const state = await assignmentFor(deps, actor, assignmentId);
-  const [template, marks, today] = await Promise.all([
-    loadTemplate(deps.store, state.templateId!),
-    marksOf(deps.pool, assignmentId),
-    todayFor(deps.pool, actor, deps.now()),
-  ]);
+  const [template, marks, today] = await Promise.all([loadTemplate(deps.store, state.templateId!), marksOf(deps.pool, assignmentId), todayFor(deps.pool, actor, deps.now())]);
   const r = await handleCommand(
     deps.store,
     assignmentStream(assignmentId),

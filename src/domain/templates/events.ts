@@ -5,16 +5,7 @@
  */
 import type { WorkoutExercise } from '../training/workout-rules.ts';
 
-export const TEMPLATE_CATEGORIES = [
-  'general',
-  'strength',
-  'conditioning',
-  'rehabilitation',
-  'sport-specific',
-  'beginner',
-  'intermediate',
-  'advanced',
-] as const;
+export const TEMPLATE_CATEGORIES = ['general', 'strength', 'conditioning', 'rehabilitation', 'sport-specific', 'beginner', 'intermediate', 'advanced'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 /** One workout of a template day. `id` is its key across revisions (re-sync matches by it). */

@@ -68,13 +68,7 @@ export function parseTemplateDays(raw: unknown): TemplateDays {
   return days;
 }
 
-export function parseTemplate(body: {
-  name?: unknown;
-  description?: unknown;
-  category?: unknown;
-  is_public?: unknown;
-  workouts?: unknown;
-}): TemplateContent {
+export function parseTemplate(body: { name?: unknown; description?: unknown; category?: unknown; is_public?: unknown; workouts?: unknown }): TemplateContent {
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (!name) bad(TEMPLATE_MESSAGES.nameRequired);
   if (name.length > TEMPLATE_LIMITS.name) bad(`Template name must be at most ${TEMPLATE_LIMITS.name} characters.`);

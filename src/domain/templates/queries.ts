@@ -63,7 +63,14 @@ export async function getTemplate(db: pg.Pool, viewerId: string, id: string) {
 
 /** The coach's linked athletes, for the Assign dialog. */
 export async function templateAthletes(db: pg.Pool, coachId: string) {
-  const { rows } = await db.query<{ user_id: string; display_name: string | null; first_name: string | null; last_name: string | null; full_name: string | null; email: string | null }>(
+  const { rows } = await db.query<{
+    user_id: string;
+    display_name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    full_name: string | null;
+    email: string | null;
+  }>(
     `SELECT l.athlete_id AS user_id, p.display_name, p.first_name, p.last_name, p.full_name, p.email
        FROM client_links l LEFT JOIN user_profiles p ON p.user_id = l.athlete_id
       WHERE l.coach_id = $1 ORDER BY lower(coalesce(p.full_name, '')), l.athlete_id`,
@@ -72,7 +79,7 @@ export async function templateAthletes(db: pg.Pool, coachId: string) {
   return rows.map((r) => ({
     id: r.user_id,
     // The dialog shows 'Unnamed Athlete' for an empty name, so no e-mail fallback here.
-    name: (r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || ''),
+    name: r.display_name?.trim() || [r.first_name, r.last_name].filter((x) => x?.trim()).join(' ') || r.full_name?.trim() || '',
     first_name: r.first_name ?? null,
     last_name: r.last_name ?? null,
   }));

@@ -17,9 +17,7 @@ export interface TemplateState {
 }
 
 export type TemplateCommand =
-  | { type: 'CreateTemplate'; templateId: string; content: TemplateContent; copiedFrom?: string }
-  | { type: 'ReviseTemplate'; content: TemplateContent }
-  | { type: 'DeleteTemplate' };
+  { type: 'CreateTemplate'; templateId: string; content: TemplateContent; copiedFrom?: string } | { type: 'ReviseTemplate'; content: TemplateContent } | { type: 'DeleteTemplate' };
 
 export const MESSAGES = {
   notFound: 'Template not found.',

@@ -47,7 +47,10 @@ export function mergeActual(previous: SetActual | null | undefined, change: SetA
   return merged;
 }
 
-const nameKey = (e: WorkoutExercise) => String(e.exercise_name ?? '').trim().toLowerCase();
+const nameKey = (e: WorkoutExercise) =>
+  String(e.exercise_name ?? '')
+    .trim()
+    .toLowerCase();
 
 /**
  * For each exercise of `next`, the exercise of `previous` it continues: the one at

@@ -169,16 +169,20 @@ export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, work
   let checkpoint: string | null = null;
   // A few at a time: each is its own stream, and a 500-workout paste should not take 500 round trips in a row.
   for (let i = 0; i < planned.length; i += 8) {
-    const results = await Promise.all(
-      planned.slice(i, i + 8).map((p) => run(deps, actorId, p.id, command(p))),
-    );
+    const results = await Promise.all(planned.slice(i, i + 8).map((p) => run(deps, actorId, p.id, command(p))));
     for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
   }
   const byAthlete = new Map<string, typeof planned>();
   for (const p of planned) byAthlete.set(p.athleteId, [...(byAthlete.get(p.athleteId) ?? []), p]);
   const records: (RecordCandidate & { athlete_id: string })[] = [];
   for (const [athleteId, list] of byAthlete) {
-    const found = await recordsSet(deps, athleteId, list.map((p) => p.id), [], list.map((p) => p.content.exercises));
+    const found = await recordsSet(
+      deps,
+      athleteId,
+      list.map((p) => p.id),
+      [],
+      list.map((p) => p.content.exercises),
+    );
     records.push(...found.map((r) => ({ ...r, athlete_id: athleteId })));
   }
   return { ids: planned.map((p) => p.id), checkpoint, newRecords: records };
@@ -228,12 +232,7 @@ export async function restoreWorkouts(deps: TrainingDeps, actorId: string, ids: 
   return { checkpoint, restored_count: changed };
 }
 
-export async function recordActual(
-  deps: TrainingDeps,
-  actorId: string,
-  workoutId: string,
-  input: { exerciseIndex: number; setIndex: number; actual: SetActual },
-) {
+export async function recordActual(deps: TrainingDeps, actorId: string, workoutId: string, input: { exerciseIndex: number; setIndex: number; actual: SetActual }) {
   const { athleteId, mayAct } = await access(deps, actorId, workoutId);
   const result = await run(deps, actorId, workoutId, { type: 'RecordSetActual', ...input, mayAct });
   const event = result.events[0] as Extract<TrainingEvent, { type: 'SetActualRecorded' }> | undefined;

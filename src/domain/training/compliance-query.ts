@@ -22,11 +22,7 @@ export const COMPLIANCE_WINDOWS = { d7: 7, d30: 30, d90: 90 } as const;
 
 const pct = (done: number, prescribed: number): number | null => (prescribed > 0 ? Math.round((done / prescribed) * 100) : null);
 
-export async function loadCompliance(
-  db: pg.Pool | pg.PoolClient,
-  athleteIds: string[],
-  today: string,
-): Promise<Map<string, ComplianceWindows>> {
+export async function loadCompliance(db: pg.Pool | pg.PoolClient, athleteIds: string[], today: string): Promise<Map<string, ComplianceWindows>> {
   if (!isCalendarDate(today)) throw new RangeError(`today must be a calendar date: ${today}`);
   const result = new Map<string, ComplianceWindows>(athleteIds.map((id) => [id, { d7: null, d30: null, d90: null, all: null }]));
   if (athleteIds.length === 0) return result;

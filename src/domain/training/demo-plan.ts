@@ -30,9 +30,36 @@ export const DEMO_ATHLETES: DemoAthlete[] = [
 type Planned = [name: string, sets: number, reps: number, load: number] | [name: string, sets: number, seconds: number, load: 0, 'time'];
 
 const DAYS: { offset: number; name: string; exercises: Planned[] }[] = [
-  { offset: 1, name: 'Lower A + Push', exercises: [['Back Squat', 4, 5, 185], ['Bench Press', 4, 5, 145], ['Barbell Row', 3, 8, 115], ['Plank', 3, 45, 0, 'time']] },
-  { offset: 3, name: 'Pull + Hinge', exercises: [['Deadlift', 3, 5, 225], ['Overhead Press', 4, 6, 85], ['Pull Up', 3, 8, 0], ['Walking Lunge', 3, 10, 40]] },
-  { offset: 5, name: 'Power Day', exercises: [['Power Clean', 5, 3, 125], ['Box Jump', 4, 5, 0], ['Romanian Deadlift', 3, 8, 155], ['Hip Mobility Flow', 2, 60, 0, 'time']] },
+  {
+    offset: 1,
+    name: 'Lower A + Push',
+    exercises: [
+      ['Back Squat', 4, 5, 185],
+      ['Bench Press', 4, 5, 145],
+      ['Barbell Row', 3, 8, 115],
+      ['Plank', 3, 45, 0, 'time'],
+    ],
+  },
+  {
+    offset: 3,
+    name: 'Pull + Hinge',
+    exercises: [
+      ['Deadlift', 3, 5, 225],
+      ['Overhead Press', 4, 6, 85],
+      ['Pull Up', 3, 8, 0],
+      ['Walking Lunge', 3, 10, 40],
+    ],
+  },
+  {
+    offset: 5,
+    name: 'Power Day',
+    exercises: [
+      ['Power Clean', 5, 3, 125],
+      ['Box Jump', 4, 5, 0],
+      ['Romanian Deadlift', 3, 8, 155],
+      ['Hip Mobility Flow', 2, 60, 0, 'time'],
+    ],
+  },
 ];
 
 /** Weeks planned around today: five back, this one, one ahead. */
@@ -55,9 +82,7 @@ const roundTo5 = (lbs: number) => Math.round(lbs / 5) * 5;
 function exercise(p: Planned, index: number, week: number, athlete: DemoAthlete): WorkoutExercise {
   const [name, count] = p;
   const sets: WorkoutSet[] = Array.from({ length: count }, () =>
-    p[4] === 'time'
-      ? { type: 'time', time_duration: p[2] }
-      : { type: 'standard', reps: p[2], ...(p[3] > 0 ? { load: roundTo5(p[3] * athlete.strength + 5 * week) } : {}) },
+    p[4] === 'time' ? { type: 'time', time_duration: p[2] } : { type: 'standard', reps: p[2], ...(p[3] > 0 ? { load: roundTo5(p[3] * athlete.strength + 5 * week) } : {}) },
   );
   return { exercise_name: name, heading: `${String.fromCharCode(65 + index)}1`, order_index: index, exercise_intent: guessIntent(name), sets };
 }

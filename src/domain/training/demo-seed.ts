@@ -57,7 +57,12 @@ async function account(d: SeedDeps, fullName: string, email: string): Promise<st
 async function link(d: SeedDeps, coachId: string, athlete: { id: string; email: string; fullName: string }): Promise<string | null> {
   const onCoach = (actor: string, command: CoachCommand) => handleCommand(d.store, coachStream(coachId), coachDecider, command, { userId: actor, now: d.now });
   const sent = await onCoach(coachId, {
-    type: 'SendInvite', coachId, coachEmail: DEMO_COACH.email, coachName: DEMO_COACH.fullName, email: athlete.email, athleteName: athlete.fullName,
+    type: 'SendInvite',
+    coachId,
+    coachEmail: DEMO_COACH.email,
+    coachName: DEMO_COACH.fullName,
+    email: athlete.email,
+    athleteName: athlete.fullName,
   });
   const inviteId = (sent.events[0].data as { inviteId: string }).inviteId;
   await onCoach(athlete.id, { type: 'AcceptInvite', coachId, inviteId, athleteId: athlete.id, athleteEmail: athlete.email });
@@ -65,8 +70,7 @@ async function link(d: SeedDeps, coachId: string, athlete: { id: string; email: 
   return linked.append?.checkpoint ?? null;
 }
 
-const withoutActuals = (exercises: WorkoutExercise[]): WorkoutExercise[] =>
-  exercises.map((e) => ({ ...e, sets: e.sets.map(({ actual: _a, ...s }) => s) }));
+const withoutActuals = (exercises: WorkoutExercise[]): WorkoutExercise[] => exercises.map((e) => ({ ...e, sets: e.sets.map(({ actual: _a, ...s }) => s) }));
 
 /** Plans one athlete's programme as the coach; the last past session is logged live by the athlete. */
 async function train(d: SeedDeps, coachId: string, athleteId: string, programme: DemoWorkout[]): Promise<number> {

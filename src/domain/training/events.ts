@@ -48,13 +48,6 @@ export type TrainingEvent =
     };
 
 export type TrainingEventType = TrainingEvent['type'];
-export const TRAINING_EVENT_TYPES: TrainingEventType[] = [
-  'WorkoutScheduled',
-  'WorkoutRevised',
-  'WorkoutMoved',
-  'WorkoutDeleted',
-  'WorkoutRestored',
-  'SetActualRecorded',
-];
+export const TRAINING_EVENT_TYPES: TrainingEventType[] = ['WorkoutScheduled', 'WorkoutRevised', 'WorkoutMoved', 'WorkoutDeleted', 'WorkoutRestored', 'SetActualRecorded'];
 
 export const workoutStream = (workoutId: string) => `workout-${workoutId}`;

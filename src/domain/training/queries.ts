@@ -25,13 +25,7 @@ const CALENDAR_SQL = `
  * With `viewerId`, the access rule (the athlete or a linked coach) is checked in
  * the same round trip and null is returned when the viewer may not see them.
  */
-export async function listWorkoutsJson(
-  db: pg.Pool,
-  athleteId: string,
-  today: string,
-  range: { from?: string; to?: string },
-  viewerId: string = athleteId,
-): Promise<string | null> {
+export async function listWorkoutsJson(db: pg.Pool, athleteId: string, today: string, range: { from?: string; to?: string }, viewerId: string = athleteId): Promise<string | null> {
   // Open ends as ±infinity keep one plan: an index range scan on (athlete_id, date).
   const values = [athleteId, today, range.from ?? '-infinity', range.to ?? 'infinity'];
   if (viewerId === athleteId) {
@@ -55,7 +49,10 @@ export async function listWorkoutsJson(
 async function namesOf(db: pg.Pool, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
-  const { rows } = await db.query<NameSource & { user_id: string }>('SELECT user_id, display_name, first_name, last_name, full_name AS name, email FROM user_profiles WHERE user_id = ANY($1::uuid[])', [wanted]);
+  const { rows } = await db.query<NameSource & { user_id: string }>(
+    'SELECT user_id, display_name, first_name, last_name, full_name AS name, email FROM user_profiles WHERE user_id = ANY($1::uuid[])',
+    [wanted],
+  );
   const names = new Map(rows.map((r) => [r.user_id, displayName(r)]));
   for (const id of wanted) if (!names.has(id)) names.set(id, displayName({ user_id: id }));
   return names;
@@ -114,7 +111,10 @@ function summarise(e: StoredEvent): Record<string, unknown> {
  */
 export async function workoutHistory(store: EventStore, db: pg.Pool, workoutId: string) {
   const events = await store.readStream(workoutStream(workoutId));
-  const names = await namesOf(db, events.map((e) => e.metadata.userId));
+  const names = await namesOf(
+    db,
+    events.map((e) => e.metadata.userId),
+  );
   const athleteId = (events[0]?.data as { athleteId?: string } | undefined)?.athleteId ?? null;
   const history = events
     .map((e) => ({

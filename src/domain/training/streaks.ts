@@ -8,8 +8,7 @@
  * Today's workouts count once logged and break nothing while today is open;
  * future workouts are not looked at.
  */
-export const STREAK_DEFINITION =
-  'Planned workouts in a row that you logged. Rest days do not break it; a missed workout does. Today’s workout counts once you log it.';
+export const STREAK_DEFINITION = 'Planned workouts in a row that you logged. Rest days do not break it; a missed workout does. Today’s workout counts once you log it.';
 
 export interface StreakWorkout {
   date: string;

@@ -144,11 +144,7 @@ export function recordCandidates(exercises: readonly WorkoutExercise[]): RecordC
  * workout held before the save and the athlete's best from every other workout.
  * A tie is not a new record.
  */
-export function newRecords(
-  before: readonly RecordCandidate[],
-  after: readonly RecordCandidate[],
-  bestElsewhere: ReadonlyMap<string, number>,
-): RecordCandidate[] {
+export function newRecords(before: readonly RecordCandidate[], after: readonly RecordCandidate[], bestElsewhere: ReadonlyMap<string, number>): RecordCandidate[] {
   const had = new Map(before.map((c) => [recordKey(c.exercise_name, c.rep_range), c.best_weight]));
   return after.filter((c) => {
     const key = recordKey(c.exercise_name, c.rep_range);

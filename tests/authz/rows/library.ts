@@ -6,6 +6,10 @@ const creatorOnly = (refused: number) => ({ anonymous: 401, ownCoach: 200, other
 export const rows: AuthzRow[] = [
   { route: 'GET /api/get-exercises', request: () => ({ url: '/api/get-exercises' }), expect: signedIn(200) },
   { route: 'POST /api/manage-exercise', request: () => ({ url: '/api/manage-exercise', body: { name: 'Matrix Row', pattern: 'Pull', muscles: ['Back'] } }), expect: signedIn(201) },
-  { route: 'PUT /api/manage-exercise', request: async (w) => ({ url: '/api/manage-exercise', body: { id: await w.ownExercise(), name: 'Matrix Renamed' } }), expect: creatorOnly(403) },
+  {
+    route: 'PUT /api/manage-exercise',
+    request: async (w) => ({ url: '/api/manage-exercise', body: { id: await w.ownExercise(), name: 'Matrix Renamed' } }),
+    expect: creatorOnly(403),
+  },
   { route: 'DELETE /api/manage-exercise', request: async (w) => ({ url: '/api/manage-exercise', body: { id: await w.ownExercise() } }), expect: creatorOnly(403) },
 ];

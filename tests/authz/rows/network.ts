@@ -6,7 +6,8 @@ async function requestToOwnAthlete(w: AuthzWorld, accept: boolean): Promise<stri
   const stranger = await w.freshUser('Sam Stranger');
   const sent = await w.as(stranger, 'POST', '/api/rpc/send_connection_request', { recipient_email: w.emails.ownAthlete });
   await w.settled(sent.checkpoint);
-  if (accept) await w.settled((await w.as('ownAthlete', 'POST', '/api/rpc/respond_to_connection_request', { connection_id_param: sent.connection_id, response: 'accept' })).checkpoint);
+  if (accept)
+    await w.settled((await w.as('ownAthlete', 'POST', '/api/rpc/respond_to_connection_request', { connection_id_param: sent.connection_id, response: 'accept' })).checkpoint);
   return sent.connection_id;
 }
 

@@ -37,13 +37,21 @@ export const rows: AuthzRow[] = [
   },
   { route: 'GET /api/manage-workouts/:id', request: async (w) => ({ url: `/api/manage-workouts/${await w.linkedWorkout()}` }), expect: ownPair(200, 404) },
   { route: 'GET /api/manage-workouts/:id/history', request: async (w) => ({ url: `/api/manage-workouts/${await w.linkedWorkout()}/history` }), expect: ownPair(200, 404) },
-  { route: 'GET /api/athlete/workouts', request: () => ({ url: '/api/athlete/workouts' }), expect: { anonymous: 401, ownCoach: 200, ownAthlete: 200, otherCoach: 200, otherAthlete: 200 } },
+  {
+    route: 'GET /api/athlete/workouts',
+    request: () => ({ url: '/api/athlete/workouts' }),
+    expect: { anonymous: 401, ownCoach: 200, ownAthlete: 200, otherCoach: 200, otherAthlete: 200 },
+  },
   {
     route: 'POST /api/athlete/workouts/:id/actuals',
     request: async (w) => ({ url: `/api/athlete/workouts/${await w.linkedWorkout()}/actuals`, body: { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 100 } } }),
     expect: ownPair(200, 404),
   },
-  { route: 'GET /api/athlete/dashboard', request: () => ({ url: '/api/athlete/dashboard' }), expect: { anonymous: 401, ownCoach: 200, ownAthlete: 200, otherCoach: 200, otherAthlete: 200 } },
+  {
+    route: 'GET /api/athlete/dashboard',
+    request: () => ({ url: '/api/athlete/dashboard' }),
+    expect: { anonymous: 401, ownCoach: 200, ownAthlete: 200, otherCoach: 200, otherAthlete: 200 },
+  },
   { route: 'GET /api/analytics/workouts', request: (w) => ({ url: `/api/analytics/workouts?athleteId=${own(w)}` }), expect: ownPair(200, 403) },
   { route: 'GET /api/analytics/weekly-volume', request: (w) => ({ url: `/api/analytics/weekly-volume?athleteId=${own(w)}` }), expect: ownPair(200, 403) },
   { route: 'GET /api/analytics/capacity', request: (w) => ({ url: `/api/analytics/capacity?athleteId=${own(w)}` }), expect: ownPair(200, 403) },

@@ -10,8 +10,7 @@ export const paths = {
   auth: {
     signIn: {
       path: '/signin',
-      getHref: (message?: string) =>
-        message ? `/signin?${new URLSearchParams({ message }).toString()}` : '/signin',
+      getHref: (message?: string) => (message ? `/signin?${new URLSearchParams({ message }).toString()}` : '/signin'),
     },
     signUp: {
       path: '/signup',
@@ -69,8 +68,7 @@ export const paths = {
       getHref: () => '/program-templates',
     },
     calendarAssigned: {
-      getHref: (clientId: string, date: string) =>
-        `/calendar/${encodeURIComponent(clientId)}?${new URLSearchParams({ date, highlight: 'assigned' }).toString()}`,
+      getHref: (clientId: string, date: string) => `/calendar/${encodeURIComponent(clientId)}?${new URLSearchParams({ date, highlight: 'assigned' }).toString()}`,
     },
     helpTemplates: {
       path: '/help/templates',

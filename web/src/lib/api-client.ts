@@ -79,10 +79,7 @@ async function read<T>(response: Response): Promise<T> {
   }
   if (!response.ok) {
     const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const message =
-      typeof record.error === 'string' && record.error
-        ? record.error
-        : `HTTP ${response.status}: ${response.statusText}`;
+    const message = typeof record.error === 'string' && record.error ? record.error : `HTTP ${response.status}: ${response.statusText}`;
     const code = typeof record.code === 'string' ? record.code : undefined;
     throw new ApiError(message, response.status, code, data);
   }
@@ -107,21 +104,14 @@ type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
   get: <T>(path: string, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiFetch<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiFetch<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiFetch<T>(path, { ...options, method: 'DELETE', body }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'DELETE', body }),
 };
 
 /** The text to show for any thrown value: the server's text, or the spec's generic message. */
-export function errorMessage(
-  error: unknown,
-  fallback = 'An unexpected error occurred. Please try again.',
-): string {
+export function errorMessage(error: unknown, fallback = 'An unexpected error occurred. Please try again.'): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message === NO_TOKEN_MESSAGE) return error.message;
   return fallback;

@@ -2,29 +2,10 @@
  * The session in React: who is signed in, sign in, sign out, and the timer that
  * keeps the access token fresh. Storage and refresh live in ./session.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import {
-  expiresWithin,
-  getSession,
-  refreshSession,
-  setSession,
-  subscribeSession,
-  toSession,
-  type Session,
-  type User,
-} from './session';
+import { expiresWithin, getSession, refreshSession, setSession, subscribeSession, toSession, type Session, type User } from './session';
 import { SESSION_CHECK_INTERVAL_MS, SESSION_REFRESH_MARGIN_MS } from '../config/constants';
 
 export type { Session, User } from './session';

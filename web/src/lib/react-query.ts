@@ -12,8 +12,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A 4xx will not get better by asking again.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
       },
       mutations: {
         retry: false,

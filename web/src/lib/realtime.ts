@@ -190,11 +190,7 @@ export function useRealtime(): RealtimeClient | null {
  * Refetches `queryKeys` whenever `topic` changes on the server. Pass a null
  * topic to pause. `onChange` runs too, e.g. for a toast.
  */
-export function useTopic(
-  topic: string | null | undefined,
-  queryKeys: readonly QueryKey[],
-  onChange?: (change: TopicChange) => void,
-): void {
+export function useTopic(topic: string | null | undefined, queryKeys: readonly QueryKey[], onChange?: (change: TopicChange) => void): void {
   const client = useRealtime();
   const queryClient = useQueryClient();
   const onChangeRef = useRef(onChange);

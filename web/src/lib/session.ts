@@ -144,10 +144,7 @@ async function requestRefresh(refreshToken: string): Promise<Session> {
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const text =
-      isRecord(data) && typeof data.error === 'string'
-        ? data.error
-        : `HTTP ${response.status}: ${response.statusText}`;
+    const text = isRecord(data) && typeof data.error === 'string' ? data.error : `HTTP ${response.status}: ${response.statusText}`;
     // A 5xx says nothing about the token: keep it and try again later.
     if (response.status >= 400 && response.status < 500) throw new RefreshRejectedError(text);
     throw new Error(text);

@@ -3,16 +3,7 @@
  * resolved theme is written to `<html data-theme>`; the CSS does the rest.
  * index.html applies the stored theme before the first paint, so there is no flash.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { THEME_STORAGE_KEY } from '../config/constants';
 
 export type ThemeMode = 'light' | 'dark' | 'system';
@@ -48,9 +39,7 @@ function isMode(value: unknown): value is ThemeMode {
 function isBranding(value: unknown): value is CoachBranding {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return (['primary', 'secondary', 'accent'] as const).every(
-    (key) => typeof record[key] === 'string' && record[key] !== '',
-  );
+  return (['primary', 'secondary', 'accent'] as const).every((key) => typeof record[key] === 'string' && record[key] !== '');
 }
 
 function loadConfig(): ThemeConfig {
@@ -59,9 +48,7 @@ function loadConfig(): ThemeConfig {
     if (!raw) return DEFAULT_CONFIG;
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     if (!isMode(parsed.mode)) throw new Error(`unknown theme mode ${String(parsed.mode)}`);
-    return isBranding(parsed.coachBranding)
-      ? { mode: parsed.mode, coachBranding: parsed.coachBranding }
-      : { mode: parsed.mode };
+    return isBranding(parsed.coachBranding) ? { mode: parsed.mode, coachBranding: parsed.coachBranding } : { mode: parsed.mode };
   } catch (error) {
     console.warn('Could not load the theme configuration; using the system theme.', error);
     return DEFAULT_CONFIG;
@@ -104,8 +91,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const resolvedTheme: ResolvedTheme =
-    config.mode === 'system' ? (systemDark ? 'dark' : 'light') : config.mode;
+  const resolvedTheme: ResolvedTheme = config.mode === 'system' ? (systemDark ? 'dark' : 'light') : config.mode;
 
   useLayoutEffect(() => {
     const root = document.documentElement;
@@ -140,8 +126,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       coachBranding,
       setMode: (mode) => update((previous) => ({ ...previous, mode })),
       toggle: () => {
-        const current =
-          config.mode === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : config.mode;
+        const current = config.mode === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : config.mode;
         update((previous) => ({ ...previous, mode: current === 'dark' ? 'light' : 'dark' }));
       },
       setCoachBranding: (branding) => update((previous) => ({ ...previous, coachBranding: branding })),

@@ -15,9 +15,12 @@ export function useInView<T extends Element>(margin = '200px'): [React.RefObject
       setSeen(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: margin },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [seen, margin]);

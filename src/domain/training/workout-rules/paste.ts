@@ -16,10 +16,7 @@ export function pasteOffsets(workouts: readonly { id: string; date: string }[]):
 }
 
 /** Where each copied workout lands when pasted on `targetDate`, keeping the offsets. */
-export function placeAt(
-  selection: readonly PasteEntry[],
-  targetDate: string,
-): (PasteEntry & { targetDate: string })[] {
+export function placeAt(selection: readonly PasteEntry[], targetDate: string): (PasteEntry & { targetDate: string })[] {
   dateToUtc(targetDate); // reject a bad target even when the selection is empty
   return selection.map((entry) => {
     if (!Number.isInteger(entry.relativeOffset)) {

@@ -31,11 +31,7 @@ function assertIndex(exercises: readonly unknown[], index: number): void {
  * numbered 1 and 2 and a shared superset_group. If either already belongs to a
  * superset the groups merge (A1, A2, A3). Returns a new array.
  */
-export function linkSuperset(
-  exercises: readonly WorkoutExercise[],
-  index: number,
-  groupId?: string,
-): WorkoutExercise[] {
+export function linkSuperset(exercises: readonly WorkoutExercise[], index: number, groupId?: string): WorkoutExercise[] {
   assertIndex(exercises, index);
   assertIndex(exercises, index + 1);
   const start = groupRange(exercises, index)[0];
@@ -45,11 +41,7 @@ export function linkSuperset(
   const taken = new Set(exercises.filter((_, i) => i < start || i > end).map((e) => e.superset_group));
   let group = groupId ?? exercises[start].superset_group ?? exercises[end].superset_group ?? `superset-${letter}`;
   for (let n = 2; groupId === undefined && taken.has(group); n++) group = `superset-${letter}-${n}`;
-  return exercises.map((exercise, i) =>
-    i < start || i > end
-      ? exercise
-      : { ...exercise, heading: `${letter}${i - start + 1}`, superset_group: group },
-  );
+  return exercises.map((exercise, i) => (i < start || i > end ? exercise : { ...exercise, heading: `${letter}${i - start + 1}`, superset_group: group }));
 }
 
 /**
@@ -63,8 +55,7 @@ export function unlinkSuperset(exercises: readonly WorkoutExercise[], index: num
   const result = [...exercises];
   const headings = exercises.filter((_, i) => i < start || i > end).map((e) => e.heading);
   for (let i = start; i <= end; i++) {
-    const heading =
-      i === start && letterOf(exercises[i].heading) ? `${letterOf(exercises[i].heading)}1` : nextHeading(headings);
+    const heading = i === start && letterOf(exercises[i].heading) ? `${letterOf(exercises[i].heading)}1` : nextHeading(headings);
     headings.push(heading);
     result[i] = { ...exercises[i], heading, superset_group: null };
   }

@@ -4,8 +4,7 @@ import type { ExerciseIntent } from '../intents.ts';
 export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time'] as const;
 export type SetType = (typeof SET_TYPES)[number];
 
-export type SetField =
-  | 'reps' | 'load' | 'rpe' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
+export type SetField = 'reps' | 'load' | 'rpe' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
 
 /** The inputs the editor shows for each set type. */
 export const SET_TYPE_FIELDS: Record<SetType, readonly SetField[]> = {

@@ -111,11 +111,7 @@ function OverlayRow({ exercise, onPick }: { exercise: LibraryExercise; onPick: (
             {showVideo ? 'Hide video' : 'Video'}
           </Button>
         )}
-        <Button
-          size="sm"
-          aria-label={`Add ${exercise.name}`}
-          onClick={() => onPick({ name: exercise.name, muscles: [...exercise.muscles], pattern: exercise.pattern, intent })}
-        >
+        <Button size="sm" aria-label={`Add ${exercise.name}`} onClick={() => onPick({ name: exercise.name, muscles: [...exercise.muscles], pattern: exercise.pattern, intent })}>
           Add
         </Button>
       </div>
@@ -132,10 +128,7 @@ function OverlayRow({ exercise, onPick }: { exercise: LibraryExercise; onPick: (
 function filterFallback(filters: ExerciseFilters): LibraryExercise[] {
   const search = filters.search.trim().toLowerCase();
   return FALLBACK_EXERCISES.filter(
-    (e) =>
-      (!search || e.name.toLowerCase().includes(search)) &&
-      (!filters.muscle || e.muscles.includes(filters.muscle)) &&
-      (!filters.pattern || e.pattern === filters.pattern),
+    (e) => (!search || e.name.toLowerCase().includes(search)) && (!filters.muscle || e.muscles.includes(filters.muscle)) && (!filters.pattern || e.pattern === filters.pattern),
   );
 }
 

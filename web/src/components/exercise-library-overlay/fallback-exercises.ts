@@ -31,7 +31,10 @@ const ENTRIES: Entry[] = [
 ];
 
 export const FALLBACK_EXERCISES: readonly LibraryExercise[] = ENTRIES.map(([name, pattern, muscles]) => ({
-  id: `fallback-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+  id: `fallback-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`,
   name,
   pattern,
   muscles,

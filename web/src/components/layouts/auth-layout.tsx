@@ -6,11 +6,7 @@ import { LogoMark } from '../ui/icons';
 import './shell.css';
 import './auth-layout.css';
 
-const HIGHLIGHTS = [
-  'Plan training on a calendar built for coaches',
-  'See every athlete’s compliance at a glance',
-  'Results logged by athletes appear live',
-];
+const HIGHLIGHTS = ['Plan training on a calendar built for coaches', 'See every athlete’s compliance at a glance', 'Results logged by athletes appear live'];
 
 /** The frame of every account page: a brand panel and a centred form card. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -103,11 +103,7 @@ export function DashboardLayout({ children, actions, navBadges }: DashboardLayou
           </Link>
           <nav aria-label="Main" className="topnav">
             {NAV_ITEMS.filter((item) => (item.coach ? isCoach : item.athleteOnly ? !isCoach : true)).map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) => cx('topnav__link', isActive && 'topnav__link--active')}
-              >
+              <NavLink key={item.to} to={item.to} className={({ isActive }) => cx('topnav__link', isActive && 'topnav__link--active')}>
                 {item.label}
                 {navBadges?.[item.label]}
               </NavLink>

@@ -14,10 +14,7 @@ type AlertProps = {
 export function Alert({ variant = 'info', title, children, className }: AlertProps) {
   const Icon = variant === 'success' ? CheckCircleIcon : variant === 'info' ? InfoIcon : AlertCircleIcon;
   return (
-    <div
-      className={cx('alert', `alert--${variant}`, className)}
-      role={variant === 'error' ? 'alert' : 'status'}
-    >
+    <div className={cx('alert', `alert--${variant}`, className)} role={variant === 'error' ? 'alert' : 'status'}>
       <Icon className="alert__icon" />
       <div className="alert__body">
         {title && <p className="alert__title">{title}</p>}

@@ -15,21 +15,8 @@ type StyleOptions = {
 };
 
 /** Button classes, also for links that should look like buttons. */
-export function buttonClasses({
-  variant = 'primary',
-  size = 'md',
-  fullWidth,
-  iconOnly,
-  className,
-}: StyleOptions = {}): string {
-  return cx(
-    'btn',
-    `btn--${variant}`,
-    `btn--${size}`,
-    fullWidth && 'btn--full',
-    iconOnly && 'btn--icon',
-    className,
-  );
+export function buttonClasses({ variant = 'primary', size = 'md', fullWidth, iconOnly, className }: StyleOptions = {}): string {
+  return cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', iconOnly && 'btn--icon', className);
 }
 
 export type ButtonProps = ComponentPropsWithRef<'button'> &
@@ -40,28 +27,9 @@ export type ButtonProps = ComponentPropsWithRef<'button'> &
     icon?: ReactNode;
   };
 
-export function Button({
-  variant,
-  size,
-  fullWidth,
-  iconOnly,
-  className,
-  isLoading = false,
-  loadingText,
-  icon,
-  disabled,
-  type = 'button',
-  children,
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, fullWidth, iconOnly, className, isLoading = false, loadingText, icon, disabled, type = 'button', children, ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClasses({ variant, size, fullWidth, iconOnly, className })}
-      disabled={disabled || isLoading}
-      aria-busy={isLoading || undefined}
-      {...props}
-    >
+    <button type={type} className={buttonClasses({ variant, size, fullWidth, iconOnly, className })} disabled={disabled || isLoading} aria-busy={isLoading || undefined} {...props}>
       {isLoading ? <Spinner size="sm" /> : icon}
       {isLoading && loadingText ? loadingText : children}
     </button>

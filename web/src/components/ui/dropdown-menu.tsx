@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cx } from '../../lib/cx';
 import './dropdown-menu.css';
 
@@ -117,14 +109,7 @@ export function DropdownMenu({ trigger, items, header, align = 'end' }: Dropdown
           }
         },
       })}
-      <div
-        id={menuId}
-        role="menu"
-        aria-labelledby={triggerId}
-        className={cx('menu__popover', `menu__popover--${align}`)}
-        hidden={!open}
-        onKeyDown={onMenuKeyDown}
-      >
+      <div id={menuId} role="menu" aria-labelledby={triggerId} className={cx('menu__popover', `menu__popover--${align}`)} hidden={!open} onKeyDown={onMenuKeyDown}>
         {header && <div className="menu__header">{header}</div>}
         {items.map((item, index) => (
           <button

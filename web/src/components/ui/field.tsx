@@ -24,16 +24,7 @@ type FieldProps = {
 };
 
 /** A label, a control, and under it either the error or the helper text. */
-export function Field({
-  label,
-  required,
-  error,
-  helperText,
-  labelAction,
-  id,
-  className,
-  children,
-}: FieldProps) {
+export function Field({ label, required, error, helperText, labelAction, id, className, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const messageId = `${controlId}-message`;
@@ -46,7 +37,8 @@ export function Field({
           {label}
           {required && (
             <span className="field__required" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           )}
         </label>
@@ -71,31 +63,12 @@ export function Field({
   );
 }
 
-type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id' | 'required'> &
-  Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: string };
+type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id' | 'required'> & Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: string };
 
 /** A Field holding a text-like input. */
-export function TextField({
-  label,
-  required,
-  error,
-  helperText,
-  labelAction,
-  id,
-  fieldClassName,
-  className,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ label, required, error, helperText, labelAction, id, fieldClassName, className, ...inputProps }: TextFieldProps) {
   return (
-    <Field
-      label={label}
-      required={required}
-      error={error}
-      helperText={helperText}
-      labelAction={labelAction}
-      id={id}
-      className={fieldClassName}
-    >
+    <Field label={label} required={required} error={error} helperText={helperText} labelAction={labelAction} id={id} className={fieldClassName}>
       {(control) => <input className={cx('input', className)} {...inputProps} {...control} />}
     </Field>
   );

@@ -29,7 +29,6 @@ export const myWorkoutKey = (id: string) => [...myTrainingKey, 'workout', id] as
 export function useMyWorkout(id: string, today: string) {
   return useQuery({
     queryKey: myWorkoutKey(id),
-    queryFn: () =>
-      api.get<{ workout: MyWorkout }>(`/api/manage-workouts/${encodeURIComponent(id)}`, { query: { today }, headers: afterWriteHeaders() }),
+    queryFn: () => api.get<{ workout: MyWorkout }>(`/api/manage-workouts/${encodeURIComponent(id)}`, { query: { today }, headers: afterWriteHeaders() }),
   });
 }

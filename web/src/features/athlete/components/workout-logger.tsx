@@ -53,14 +53,7 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
             {exercise.notes && <p className="muted">{exercise.notes}</p>}
             <ol className="logger-exercise__sets">
               {exercise.sets.map((set, setIndex) => (
-                <SetLogger
-                  key={setIndex}
-                  workoutId={workout.id}
-                  exerciseIndex={exerciseIndex}
-                  setIndex={setIndex}
-                  set={set}
-                  disabled={deleted}
-                />
+                <SetLogger key={setIndex} workoutId={workout.id} exerciseIndex={exerciseIndex} setIndex={setIndex} set={set} disabled={deleted} />
               ))}
             </ol>
           </section>

@@ -12,8 +12,5 @@ export function useSignIn() {
 
 /** True when the server refused because the e-mail is not confirmed yet. */
 export function isUnconfirmedEmailError(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.code === 'email_not_confirmed' || /confirm/i.test(error.message))
-  );
+  return error instanceof ApiError && (error.code === 'email_not_confirmed' || /confirm/i.test(error.message));
 }

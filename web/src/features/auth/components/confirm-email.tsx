@@ -38,8 +38,7 @@ export function ConfirmEmail({ token }: { token: string | null }) {
           title="Email Confirmed!"
           description={
             <>
-              Your email <strong>{confirmation.data.email}</strong> has been confirmed. Your account is
-              ready — sign in to get started.
+              Your email <strong>{confirmation.data.email}</strong> has been confirmed. Your account is ready — sign in to get started.
             </>
           }
         />
@@ -52,12 +51,7 @@ export function ConfirmEmail({ token }: { token: string | null }) {
 
   return (
     <div className="auth-card">
-      <AuthHeader
-        icon={<AlertCircleIcon size={26} />}
-        tone="error"
-        title="Confirmation Failed"
-        description={token ? failureText(confirmation.error) : INVALID_LINK}
-      />
+      <AuthHeader icon={<AlertCircleIcon size={26} />} tone="error" title="Confirmation Failed" description={token ? failureText(confirmation.error) : INVALID_LINK} />
       <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ size: 'lg', fullWidth: true })}>
         Go to Sign In
       </Link>

@@ -41,9 +41,7 @@ export function ForgotPasswordForm() {
       <div className="auth-card">
         <AuthHeader icon={<MailIcon size={26} />} tone="success" title="Check Your Email" />
         <Alert variant="success">{sentMessage}</Alert>
-        <p className="auth-card__note">
-          The link is valid for one hour. If it doesn’t arrive, check your spam folder or try again.
-        </p>
+        <p className="auth-card__note">The link is valid for one hour. If it doesn’t arrive, check your spam folder or try again.</p>
         <div className="stack">
           <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ size: 'lg', fullWidth: true })}>
             Back to Sign In

@@ -31,10 +31,7 @@ function InvalidLink() {
         <Link to={paths.auth.forgotPassword.getHref()} className={buttonClasses({ size: 'lg', fullWidth: true })}>
           Request a New Reset Link
         </Link>
-        <Link
-          to={paths.auth.signIn.getHref()}
-          className={buttonClasses({ variant: 'ghost', size: 'lg', fullWidth: true })}
-        >
+        <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ variant: 'ghost', size: 'lg', fullWidth: true })}>
           Back to Sign In
         </Link>
       </div>
@@ -90,11 +87,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <div className="auth-card">
-      <AuthHeader
-        icon={<KeyIcon size={26} />}
-        title="Set a new password"
-        description="Choose a new password for your account."
-      />
+      <AuthHeader icon={<KeyIcon size={26} />} title="Set a new password" description="Choose a new password for your account." />
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label="New Password"

@@ -71,10 +71,7 @@ export function SignInForm({ message }: { message: string | null }) {
         onError: (error) =>
           setResendNotice({
             kind: 'error',
-            text:
-              error instanceof ApiError
-                ? error.message
-                : 'Failed to resend confirmation email. Please try again.',
+            text: error instanceof ApiError ? error.message : 'Failed to resend confirmation email. Please try again.',
           }),
       },
     );
@@ -124,14 +121,7 @@ export function SignInForm({ message }: { message: string | null }) {
 
         {unconfirmed && (
           <div className="resend">
-            <Button
-              variant="outline"
-              fullWidth
-              icon={<MailIcon size={16} />}
-              onClick={onResend}
-              isLoading={resend.isPending}
-              loadingText="Sending..."
-            >
+            <Button variant="outline" fullWidth icon={<MailIcon size={16} />} onClick={onResend} isLoading={resend.isPending} loadingText="Sending...">
               Resend Confirmation E-mail
             </Button>
             {resendNotice && <Alert variant={resendNotice.kind}>{resendNotice.text}</Alert>}

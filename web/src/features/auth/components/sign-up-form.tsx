@@ -39,8 +39,7 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [key]: event.target.value }));
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [key]: event.target.value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,9 +66,7 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
       {
         // An invitation already proved the address: the account is ready to sign in.
         onSuccess: (data) =>
-          void (data.confirmed
-            ? navigate(paths.auth.signIn.getHref(data.message))
-            : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } })),
+          void (data.confirmed ? navigate(paths.auth.signIn.getHref(data.message)) : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } })),
         onError: (error) => setFormError(errorMessage(error)),
       },
     );
@@ -79,23 +76,11 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
     <div className="auth-card">
       <AuthHeader
         title={invited ? 'Join your coach on Spotter' : 'Create your account'}
-        description={
-          invited
-            ? 'You have been invited as an athlete. Create your account to see your training.'
-            : 'Start planning training and tracking your athletes.'
-        }
+        description={invited ? 'You have been invited as an athlete. Create your account to see your training.' : 'Start planning training and tracking your athletes.'}
       />
 
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          required
-          value={values.fullName}
-          onChange={set('fullName')}
-          error={errors.fullName}
-        />
+        <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
         <TextField
           label="Email"
           type="email"

@@ -17,8 +17,7 @@ export type WorkoutAnalytics = {
 export function useWorkoutAnalytics(clientId: string, filter: AnalyticsFilter) {
   return useQuery({
     queryKey: [...trainingKey(clientId), 'analytics', filter],
-    queryFn: () =>
-      api.get<WorkoutAnalytics>('/api/analytics/workouts', { query: { clientId, ...filter }, headers: afterWriteHeaders() }),
+    queryFn: () => api.get<WorkoutAnalytics>('/api/analytics/workouts', { query: { clientId, ...filter }, headers: afterWriteHeaders() }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,8 +27,7 @@ export type WeekVolume = { week_start: string; total_volume: number; total_reps:
 export function useWeeklyVolume(clientId: string, today: string) {
   return useQuery({
     queryKey: [...trainingKey(clientId), 'weekly-volume', today],
-    queryFn: () =>
-      api.get<{ weeks: WeekVolume[] }>('/api/analytics/weekly-volume', { query: { clientId, today }, headers: afterWriteHeaders() }),
+    queryFn: () => api.get<{ weeks: WeekVolume[] }>('/api/analytics/weekly-volume', { query: { clientId, today }, headers: afterWriteHeaders() }),
   });
 }
 

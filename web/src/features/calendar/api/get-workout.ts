@@ -10,8 +10,7 @@ export function getWorkout(id: string, today: string): Promise<{ workout: Workou
   return api.get(`/api/manage-workouts/${encodeURIComponent(id)}`, { query: { today }, headers: afterWriteHeaders() });
 }
 
-export const workoutQueryOptions = (id: string, today: string) =>
-  queryOptions({ queryKey: workoutQueryKey(id), queryFn: () => getWorkout(id, today) });
+export const workoutQueryOptions = (id: string, today: string) => queryOptions({ queryKey: workoutQueryKey(id), queryFn: () => getWorkout(id, today) });
 
 export function useWorkout(id: string | null, today: string) {
   // Always fetched when the editor opens: a cached copy may predate what the athlete logged.

@@ -6,8 +6,7 @@ import { trainingKey, type CalendarWorkout } from './types';
 
 export type WorkoutRange = { from: string; to: string; today: string };
 
-export const workoutsQueryKey = (clientId: string, range: WorkoutRange) =>
-  [...trainingKey(clientId), 'calendar', range.from, range.to, range.today] as const;
+export const workoutsQueryKey = (clientId: string, range: WorkoutRange) => [...trainingKey(clientId), 'calendar', range.from, range.to, range.today] as const;
 
 export function getWorkouts(clientId: string, range: WorkoutRange): Promise<{ workouts: CalendarWorkout[] }> {
   return api.get('/api/manage-workouts', { query: { clientId, ...range }, headers: afterWriteHeaders() });

@@ -14,8 +14,7 @@ export const EditorAthleteContext = createContext<string>('');
 
 export const oneRmKey = (athleteId: string, exercise: string) => ['performance', athleteId, 'rep-max', exercise.trim().toLowerCase()] as const;
 
-const fetchOneRm = (athleteId: string, exercise: string) =>
-  api.get<OneRm>('/api/rep-max-profile', { query: { athlete_id: athleteId, exercise_name: exercise.trim() } });
+const fetchOneRm = (athleteId: string, exercise: string) => api.get<OneRm>('/api/rep-max-profile', { query: { athlete_id: athleteId, exercise_name: exercise.trim() } });
 
 export function useOneRm(exercise: string, enabled: boolean) {
   const athleteId = useContext(EditorAthleteContext);

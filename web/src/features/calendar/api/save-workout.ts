@@ -36,10 +36,7 @@ export function useSaveWorkout(clientId: string) {
   return useMutation({
     mutationFn: saveWorkout,
     onSuccess: async (result) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trainingKey(clientId) }),
-        queryClient.invalidateQueries({ queryKey: workoutQueryKey(result.id) }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: trainingKey(clientId) }), queryClient.invalidateQueries({ queryKey: workoutQueryKey(result.id) })]);
     },
   });
 }

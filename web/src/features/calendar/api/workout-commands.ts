@@ -13,10 +13,7 @@ type Checkpointed = { success: true; checkpoint: string | null };
 export async function createWorkouts(workouts: Workout[]) {
   // The spec's paste rules: entries without exercises are dropped, empty values stripped.
   const payload = stripEmpty(workouts.filter((w) => Array.isArray(w.exercises) && w.exercises.length > 0));
-  const result = await api.post<Checkpointed & { created_count: number; ids: string[]; newRecords: NewRecord[] }>(
-    '/api/manage-workouts',
-    { workouts: payload },
-  );
+  const result = await api.post<Checkpointed & { created_count: number; ids: string[]; newRecords: NewRecord[] }>('/api/manage-workouts', { workouts: payload });
   rememberWrite(result.checkpoint);
   return result;
 }

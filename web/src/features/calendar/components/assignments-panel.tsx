@@ -47,7 +47,11 @@ export function AssignmentsPanel({ clientId }: { clientId: string }) {
                 {a.start_date} to {a.end_date}
               </span>{' '}
               <span className="assignments__status">
-                {a.status === 'unassigned' ? `Unassigned (${a.deleted_count} removed, ${a.kept_count} kept)` : a.status === 'scheduling' ? a.progress : `${a.workout_count} workouts`}
+                {a.status === 'unassigned'
+                  ? `Unassigned (${a.deleted_count} removed, ${a.kept_count} kept)`
+                  : a.status === 'scheduling'
+                    ? a.progress
+                    : `${a.workout_count} workouts`}
               </span>
               {a.status !== 'unassigned' && (
                 <span className="assignments__actions">

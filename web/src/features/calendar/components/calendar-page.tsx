@@ -99,18 +99,16 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
       </nav>
       <PageHeader
         title={athleteName ? `${athleteName} · ${title}` : title}
-        description={athleteName ? `Plan ${athleteName}'s workouts, follow what they log, and review the training load.` : 'Plan workouts, follow what the athlete logs, and review the training load.'}
+        description={
+          athleteName
+            ? `Plan ${athleteName}'s workouts, follow what they log, and review the training load.`
+            : 'Plan workouts, follow what the athlete logs, and review the training load.'
+        }
         actions={headerActions}
       />
 
       <section aria-label="Calendar" className="calendar-card">
-        <CalendarToolbar
-          view={view}
-          anchor={anchor}
-          onView={setView}
-          onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))}
-          onToday={() => setAnchor(today)}
-        />
+        <CalendarToolbar view={view} anchor={anchor} onView={setView} onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))} onToday={() => setAnchor(today)} />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
         <div aria-busy={workouts.isFetching || undefined}>
           <CalendarGrid

@@ -76,11 +76,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
         {highlighted && <span className="workout-card__new">Just assigned</span>}
         <span className="workout-card__exercises">
           {workout.exercises.map((exercise, i) => (
-            <span
-              key={i}
-              className="workout-card__exercise"
-              style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}
-            >
+            <span key={i} className="workout-card__exercise" style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}>
               {exercise.exercise_name}
               {detailed && <span className="workout-card__sets"> {setSummary(exercise.sets)}</span>}
             </span>

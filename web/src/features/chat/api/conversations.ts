@@ -22,8 +22,7 @@ export type Conversation = {
 export const conversationsQueryKey = ['chat', 'conversations'] as const;
 export const unreadCountQueryKey = ['chat', 'unread-count'] as const;
 
-export const getConversations = () =>
-  api.get<{ conversations: Conversation[] }>('/api/conversations', { headers: afterWriteHeaders() }).then((r) => r.conversations);
+export const getConversations = () => api.get<{ conversations: Conversation[] }>('/api/conversations', { headers: afterWriteHeaders() }).then((r) => r.conversations);
 
 export const conversationsQueryOptions = () => queryOptions({ queryKey: conversationsQueryKey, queryFn: getConversations });
 
@@ -31,8 +30,7 @@ export function useConversations() {
   return useQuery(conversationsQueryOptions());
 }
 
-export const getUnreadCount = () =>
-  api.get<{ unreadCount: number }>('/api/conversations/unread-count', { headers: afterWriteHeaders() }).then((r) => r.unreadCount);
+export const getUnreadCount = () => api.get<{ unreadCount: number }>('/api/conversations/unread-count', { headers: afterWriteHeaders() }).then((r) => r.unreadCount);
 
 export function useUnreadCount() {
   return useQuery({ queryKey: unreadCountQueryKey, queryFn: getUnreadCount });

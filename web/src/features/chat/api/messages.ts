@@ -46,8 +46,6 @@ export const sendMessage = (input: { conversationId: string; content: string; re
     ...(input.replyToId ? { reply_to_id: input.replyToId } : {}),
   });
 
-export const deleteMessage = (messageId: string) =>
-  api.delete<{ success: boolean; checkpoint: string | null }>(`/api/messages/${encodeURIComponent(messageId)}`);
+export const deleteMessage = (messageId: string) => api.delete<{ success: boolean; checkpoint: string | null }>(`/api/messages/${encodeURIComponent(messageId)}`);
 
-export const markRead = (conversationId: string) =>
-  api.post<{ success: boolean; checkpoint: string | null }>(`/api/conversations/${encodeURIComponent(conversationId)}/read`);
+export const markRead = (conversationId: string) => api.post<{ success: boolean; checkpoint: string | null }>(`/api/conversations/${encodeURIComponent(conversationId)}/read`);

@@ -39,10 +39,17 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
   const keepFromBottom = useRef<number | null>(null);
 
   const names = useMemo(() => new Map(conversation.participants.map((p) => [p.user_id, p.display_name || 'Unknown User'])), [conversation.participants]);
-  const nameOf = (userId: string) => (userId === me ? 'You' : names.get(userId) ?? 'Unknown User');
+  const nameOf = (userId: string) => (userId === me ? 'You' : (names.get(userId) ?? 'Unknown User'));
 
   // Oldest first for display: pages come newest first.
-  const messages = useMemo(() => (data?.pages ?? []).flatMap((p) => p.messages).slice().reverse(), [data]);
+  const messages = useMemo(
+    () =>
+      (data?.pages ?? [])
+        .flatMap((p) => p.messages)
+        .slice()
+        .reverse(),
+    [data],
+  );
   const newest = messages.at(-1);
 
   // Typing: the hub relays the other side's signal; the flag resets after 2 s without one.
@@ -109,10 +116,7 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
       const r = await sendMessage({ conversationId: id, content: text, replyToId: replyTo?.id ?? null });
       rememberWrite(r.checkpoint);
       setReplyTo(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messagesQueryKey(id) }),
-        queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: messagesQueryKey(id) }), queryClient.invalidateQueries({ queryKey: conversationsQueryKey })]);
     } catch (e) {
       setError(`Failed to send message: ${errorMessage(e)}`);
       throw e;

@@ -18,7 +18,10 @@ export function MessageItem({ message: m, mine, startsGroup, senderName, onReply
   const deleted = m.deleted_at !== null;
   const read = m.read_by.length > 0;
   return (
-    <li className={cx('chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', startsGroup && 'chat-msg--group-start')} aria-label={`${senderName}: ${deleted ? 'Message deleted' : m.content}`}>
+    <li
+      className={cx('chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', startsGroup && 'chat-msg--group-start')}
+      aria-label={`${senderName}: ${deleted ? 'Message deleted' : m.content}`}
+    >
       {startsGroup && (
         <span className="chat-msg__meta">
           {senderName} · {clockTime(m.created_at)}

@@ -15,10 +15,7 @@ export function useLinkClient() {
     mutationFn: linkClient,
     onSuccess: async (result) => {
       rememberWrite(result.checkpoint);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: invitesQueryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: clientsQueryKey }), queryClient.invalidateQueries({ queryKey: invitesQueryKey })]);
     },
   });
 }

@@ -16,12 +16,7 @@ export function AcceptedNotLinked({ invites, linkingEmail, onLink }: AcceptedPro
           <li key={invite.id} className="invite-list__item">
             <span className="invite-list__email">{invite.email}</span>
             <span className="clients-pill clients-pill--success">Ready to link</span>
-            <Button
-              size="sm"
-              onClick={() => onLink(invite.email)}
-              isLoading={linkingEmail === invite.email}
-              aria-label={`Link ${invite.email}`}
-            >
+            <Button size="sm" onClick={() => onLink(invite.email)} isLoading={linkingEmail === invite.email} aria-label={`Link ${invite.email}`}>
               Link
             </Button>
           </li>
@@ -46,13 +41,7 @@ export function PendingInvites({ invites, cancellingId, onCancel }: PendingProps
           <li key={invite.id} className="invite-list__item">
             <span className="invite-list__email">{invite.email}</span>
             <span className="clients-pill">Waiting for response</span>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => onCancel(invite.id)}
-              isLoading={cancellingId === invite.id}
-              aria-label={`Cancel invite to ${invite.email}`}
-            >
+            <Button size="sm" variant="ghost" onClick={() => onCancel(invite.id)} isLoading={cancellingId === invite.id} aria-label={`Cancel invite to ${invite.email}`}>
               Cancel invite
             </Button>
           </li>

@@ -41,8 +41,7 @@ export function useConnections() {
 export const respondToRequest = (input: { connectionId: string; response: 'accept' | 'reject' }): Promise<Done> =>
   api.post('/api/rpc/respond_to_connection_request', { connection_id_param: input.connectionId, response: input.response });
 
-export const removeConnection = (connectionId: string): Promise<Done> =>
-  api.delete(`/api/connections/${encodeURIComponent(connectionId)}`);
+export const removeConnection = (connectionId: string): Promise<Done> => api.delete(`/api/connections/${encodeURIComponent(connectionId)}`);
 
 export const manageBlock = (input: { userId: string; action: 'block' | 'unblock' }): Promise<Done> =>
   api.post('/api/rpc/manage_user_block', { target_user_id: input.userId, action: input.action });
@@ -54,10 +53,7 @@ export function useNetworkMutation<T, R extends { checkpoint: string | null }>(m
     mutationFn,
     onSuccess: async (result) => {
       rememberWrite(result.checkpoint);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: userSearchQueryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: connectionsQueryKey }), queryClient.invalidateQueries({ queryKey: userSearchQueryKey })]);
     },
   });
 }

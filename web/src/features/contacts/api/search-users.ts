@@ -22,8 +22,7 @@ export function searchUsers(term: string): Promise<{ users: UserSearchResult[] }
   return api.post('/api/rpc/search_users', { search_term: term, limit_count: USER_SEARCH_LIMIT }, { headers: afterWriteHeaders() });
 }
 
-export const userSearchQueryOptions = (term: string) =>
-  queryOptions({ queryKey: [...userSearchQueryKey, term], queryFn: () => searchUsers(term), enabled: term.length > 0 });
+export const userSearchQueryOptions = (term: string) => queryOptions({ queryKey: [...userSearchQueryKey, term], queryFn: () => searchUsers(term), enabled: term.length > 0 });
 
 export function useUserSearch(term: string) {
   return useQuery(userSearchQueryOptions(term));

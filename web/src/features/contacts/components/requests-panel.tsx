@@ -17,10 +17,7 @@ export function RequestsPanel({ requests, notify }: { requests: Connection[]; no
   }
 
   const answer = (c: Connection, response: 'accept' | 'reject') =>
-    respond.mutate(
-      { connectionId: c.connection_id!, response },
-      { onError: (e) => notify({ variant: 'error', text: `Failed to respond: ${errorMessage(e)}` }) },
-    );
+    respond.mutate({ connectionId: c.connection_id!, response }, { onError: (e) => notify({ variant: 'error', text: `Failed to respond: ${errorMessage(e)}` }) });
   const busy = (c: Connection, response: 'accept' | 'reject') =>
     respond.isPending && respond.variables?.connectionId === c.connection_id && respond.variables.response === response;
 

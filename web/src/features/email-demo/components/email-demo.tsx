@@ -37,8 +37,7 @@ export function EmailDemo() {
   const [sending, setSending] = useState<EmailTemplate | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
 
-  const addLog = (entry: Omit<LogEntry, 'id' | 'at'>) =>
-    setLog((previous) => [{ ...entry, id: nextId.current++, at: new Date() }, ...previous].slice(0, 50));
+  const addLog = (entry: Omit<LogEntry, 'id' | 'at'>) => setLog((previous) => [{ ...entry, id: nextId.current++, at: new Date() }, ...previous].slice(0, 50));
 
   const onSend = (template: (typeof TEMPLATES)[number]) => {
     const recipient = to.trim();
@@ -55,19 +54,13 @@ export function EmailDemo() {
     send.mutate(
       { to: recipient, template: template.id, data: name.trim() ? { name: name.trim() } : {} },
       {
-        onSuccess: (result) =>
-          addLog({ label: template.label, to: recipient, ok: true, text: `Sent (message id ${result.messageId})` }),
+        onSuccess: (result) => addLog({ label: template.label, to: recipient, ok: true, text: `Sent (message id ${result.messageId})` }),
         onError: (error) =>
           addLog({
             label: template.label,
             to: recipient,
             ok: false,
-            text:
-              error instanceof ApiError
-                ? error.message
-                : error instanceof Error && error.message
-                  ? error.message
-                  : 'Unknown error occurred',
+            text: error instanceof ApiError ? error.message : error instanceof Error && error.message ? error.message : 'Unknown error occurred',
           }),
         onSettled: () => setSending(null),
       },
@@ -78,10 +71,7 @@ export function EmailDemo() {
 
   return (
     <div className="email-demo">
-      <PageHeader
-        title="E-mail Demo"
-        description="Send each of Spotter’s e-mails to a test address and see exactly what arrives."
-      />
+      <PageHeader title="E-mail Demo" description="Send each of Spotter’s e-mails to a test address and see exactly what arrives." />
 
       <div className="email-demo__grid">
         <Card variant="elevated">

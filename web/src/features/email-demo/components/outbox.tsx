@@ -22,25 +22,16 @@ export function Outbox() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const messages = [...(outbox.data ?? [])].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
   // Until one is picked, show the newest: after a send, that is the mail just sent.
-  const selected: OutboxMessage | undefined =
-    messages.find((message) => message.id === selectedId) ?? messages[0];
+  const selected: OutboxMessage | undefined = messages.find((message) => message.id === selectedId) ?? messages[0];
 
   return (
     <Card variant="elevated" className="outbox">
       <CardHeader className="card__header--row">
         <div>
           <CardTitle>Outbox</CardTitle>
-          <CardDescription>
-            Mails the server wrote to its outbox folder. When it sends over SMTP, look in that mailbox instead.
-          </CardDescription>
+          <CardDescription>Mails the server wrote to its outbox folder. When it sends over SMTP, look in that mailbox instead.</CardDescription>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<RefreshIcon size={16} />}
-          onClick={() => void outbox.refetch()}
-          isLoading={outbox.isFetching}
-        >
+        <Button variant="ghost" size="sm" icon={<RefreshIcon size={16} />} onClick={() => void outbox.refetch()} isLoading={outbox.isFetching}>
           Refresh
         </Button>
       </CardHeader>

@@ -9,8 +9,7 @@ export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 30 emails per ho
 export function createRateLimiter(limit = EMAIL_RATE_LIMIT, windowMs = EMAIL_RATE_WINDOW_MS) {
   const sent = new Map<string, number[]>();
 
-  const recent = (recipient: string, now: number) =>
-    (sent.get(recipient.toLowerCase()) ?? []).filter((time) => now - time < windowMs);
+  const recent = (recipient: string, now: number) => (sent.get(recipient.toLowerCase()) ?? []).filter((time) => now - time < windowMs);
 
   return {
     /** How many more mails this recipient may get now. */

@@ -24,12 +24,7 @@ export function DeleteExerciseDialog({ exercise, onClose }: DeleteExerciseDialog
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button
-            variant="destructive"
-            isLoading={remove.isPending}
-            loadingText="Deleting..."
-            onClick={() => exercise && remove.mutate(exercise.id, { onSuccess: close })}
-          >
+          <Button variant="destructive" isLoading={remove.isPending} loadingText="Deleting..." onClick={() => exercise && remove.mutate(exercise.id, { onSuccess: close })}>
             Delete
           </Button>
         </>
@@ -37,8 +32,7 @@ export function DeleteExerciseDialog({ exercise, onClose }: DeleteExerciseDialog
     >
       <div className="stack">
         <p>
-          Delete <strong>{exercise?.name}</strong> from your library? Workouts that already use it keep their copy. This
-          cannot be undone.
+          Delete <strong>{exercise?.name}</strong> from your library? Workouts that already use it keep their copy. This cannot be undone.
         </p>
         {remove.isError && <Alert variant="error">{deleteErrorMessage(remove.error)}</Alert>}
       </div>

@@ -94,8 +94,7 @@ function ExerciseForm({ exercise, onSave, error, knownMuscles, knownPatterns }: 
   useFocusAfterOpen(nameRef);
 
   const set = <K extends keyof ExerciseInput>(key: K, value: ExerciseInput[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const toggle = (key: 'muscles' | 'joints', item: string) =>
-    setValues((v) => ({ ...v, [key]: v[key].includes(item) ? v[key].filter((x) => x !== item) : [...v[key], item] }));
+  const toggle = (key: 'muscles' | 'joints', item: string) => setValues((v) => ({ ...v, [key]: v[key].includes(item) ? v[key].filter((x) => x !== item) : [...v[key], item] }));
 
   const video = values.youtube_url.trim();
   const videoOk = video === '' || parseYouTubeId(video) !== null;

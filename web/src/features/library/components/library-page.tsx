@@ -4,11 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { ExerciseFilterBar, useExerciseFilterState } from '../../../components/exercise-library-overlay/exercise-filters';
-import {
-  exercisesQueryKey,
-  loadErrorMessage,
-  type LibraryExercise,
-} from '../../../components/exercise-library-overlay/use-exercise-library';
+import { exercisesQueryKey, loadErrorMessage, type LibraryExercise } from '../../../components/exercise-library-overlay/use-exercise-library';
 import { useUser } from '../../../lib/auth';
 import { useTopic } from '../../../lib/realtime';
 import { useLibraryExercises } from '../api/get-exercises';
@@ -73,12 +69,7 @@ export function LibraryPage() {
             <div className="library-grid" aria-label="Exercises" role="list">
               {exercises.map((exercise) => (
                 <div role="listitem" key={exercise.id}>
-                  <ExerciseCard
-                    exercise={exercise}
-                    editable={exercise.created_by === user.id}
-                    onEdit={(e) => setEditing({ mode: 'edit', exercise: e })}
-                    onDelete={setDeleting}
-                  />
+                  <ExerciseCard exercise={exercise} editable={exercise.created_by === user.id} onEdit={(e) => setEditing({ mode: 'edit', exercise: e })} onDelete={setDeleting} />
                 </div>
               ))}
             </div>

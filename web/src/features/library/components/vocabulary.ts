@@ -4,15 +4,46 @@
  * catalogue's; values already in the library are offered too.
  */
 export const MOVEMENT_PATTERNS = [
-  'Squat', 'Hinge', 'Lunge', 'Horizontal Push', 'Vertical Push', 'Horizontal Pull', 'Vertical Pull',
-  'Carry', 'Rotation', 'Anti-Rotation', 'Jump', 'Throw', 'Sprint', 'Locomotion', 'Conditioning',
-  'Core', 'Isolation', 'Mobility',
+  'Squat',
+  'Hinge',
+  'Lunge',
+  'Horizontal Push',
+  'Vertical Push',
+  'Horizontal Pull',
+  'Vertical Pull',
+  'Carry',
+  'Rotation',
+  'Anti-Rotation',
+  'Jump',
+  'Throw',
+  'Sprint',
+  'Locomotion',
+  'Conditioning',
+  'Core',
+  'Isolation',
+  'Mobility',
 ];
 
 export const MUSCLE_GROUPS = [
-  'Quadriceps', 'Hamstrings', 'Glutes', 'Calves', 'Tibialis', 'Chest', 'Back', 'Lats', 'Traps',
-  'Shoulders', 'Rotator Cuff', 'Biceps', 'Triceps', 'Forearms', 'Core', 'Hip Flexors', 'Adductors',
-  'Abductors', 'Full Body',
+  'Quadriceps',
+  'Hamstrings',
+  'Glutes',
+  'Calves',
+  'Tibialis',
+  'Chest',
+  'Back',
+  'Lats',
+  'Traps',
+  'Shoulders',
+  'Rotator Cuff',
+  'Biceps',
+  'Triceps',
+  'Forearms',
+  'Core',
+  'Hip Flexors',
+  'Adductors',
+  'Abductors',
+  'Full Body',
 ];
 
 export const JOINTS = ['Ankle', 'Knee', 'Hip', 'Spine', 'Shoulder', 'Elbow', 'Wrist'];

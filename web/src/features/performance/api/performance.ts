@@ -50,8 +50,7 @@ export type LogInput = { exercise_name: string; value: string; reps?: string; da
 export function useLogPerformance(athleteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LogInput) =>
-      api.post<{ id: string; checkpoint: string | null }>('/api/performance-records', { athlete_id: athleteId, ...input }),
+    mutationFn: (input: LogInput) => api.post<{ id: string; checkpoint: string | null }>('/api/performance-records', { athlete_id: athleteId, ...input }),
     onSuccess: (result) => {
       remember(result.checkpoint);
       return queryClient.invalidateQueries({ queryKey: performanceKey(athleteId) });

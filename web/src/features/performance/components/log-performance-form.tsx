@@ -92,7 +92,10 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
       {exercise ? (
         <div className="log-performance__chosen">
           <span>
-            <strong>{exercise}</strong> <span className="muted">· {type} ({UNIT_OF[type!]})</span>
+            <strong>{exercise}</strong>{' '}
+            <span className="muted">
+              · {type} ({UNIT_OF[type!]})
+            </span>
           </span>
           <Button type="button" variant="ghost" size="sm" onClick={clearChoice}>
             Change
@@ -100,8 +103,18 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
         </div>
       ) : (
         <div className="log-performance__search">
-          <label htmlFor={`${id}-search`}>Exercise <span aria-hidden="true">*</span></label>
-          <input className="input" id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search exercises…" autoComplete="off" />
+          <label htmlFor={`${id}-search`}>
+            Exercise <span aria-hidden="true">*</span>
+          </label>
+          <input
+            className="input"
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search exercises…"
+            autoComplete="off"
+          />
           {suggestions.length > 0 && (
             <ul className="log-performance__suggestions" aria-label="Exercise suggestions">
               {suggestions.map((name) => (
@@ -118,21 +131,64 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
       {exercise && type && (
         <div className="log-performance__fields">
           <div className="log-performance__field">
-            <label htmlFor={`${id}-value`}>{VALUE_LABEL[type]} <span aria-hidden="true">*</span></label>
-            <input className="input" id={`${id}-value`} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={errors.value ? true : undefined} aria-describedby={`${id}-value-error`} />
-            {errors.value && <p id={`${id}-value-error`} className="field-error">{errors.value}</p>}
+            <label htmlFor={`${id}-value`}>
+              {VALUE_LABEL[type]} <span aria-hidden="true">*</span>
+            </label>
+            <input
+              className="input"
+              id={`${id}-value`}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={errors.value ? true : undefined}
+              aria-describedby={`${id}-value-error`}
+            />
+            {errors.value && (
+              <p id={`${id}-value-error`} className="field-error">
+                {errors.value}
+              </p>
+            )}
           </div>
           {type === 'strength' && (
             <div className="log-performance__field">
-              <label htmlFor={`${id}-reps`}>Reps <span aria-hidden="true">*</span></label>
-              <input className="input" id={`${id}-reps`} inputMode="numeric" value={reps} onChange={(e) => setReps(e.target.value)} aria-invalid={errors.reps ? true : undefined} aria-describedby={`${id}-reps-error`} />
-              {errors.reps && <p id={`${id}-reps-error`} className="field-error">{errors.reps}</p>}
+              <label htmlFor={`${id}-reps`}>
+                Reps <span aria-hidden="true">*</span>
+              </label>
+              <input
+                className="input"
+                id={`${id}-reps`}
+                inputMode="numeric"
+                value={reps}
+                onChange={(e) => setReps(e.target.value)}
+                aria-invalid={errors.reps ? true : undefined}
+                aria-describedby={`${id}-reps-error`}
+              />
+              {errors.reps && (
+                <p id={`${id}-reps-error`} className="field-error">
+                  {errors.reps}
+                </p>
+              )}
             </div>
           )}
           <div className="log-performance__field">
-            <label htmlFor={`${id}-date`}>Date <span aria-hidden="true">*</span></label>
-            <input className="input" id={`${id}-date`} type="date" value={date} max={today} onChange={(e) => setDate(e.target.value)} aria-invalid={errors.date ? true : undefined} aria-describedby={`${id}-date-error`} />
-            {errors.date && <p id={`${id}-date-error`} className="field-error">{errors.date}</p>}
+            <label htmlFor={`${id}-date`}>
+              Date <span aria-hidden="true">*</span>
+            </label>
+            <input
+              className="input"
+              id={`${id}-date`}
+              type="date"
+              value={date}
+              max={today}
+              onChange={(e) => setDate(e.target.value)}
+              aria-invalid={errors.date ? true : undefined}
+              aria-describedby={`${id}-date-error`}
+            />
+            {errors.date && (
+              <p id={`${id}-date-error`} className="field-error">
+                {errors.date}
+              </p>
+            )}
           </div>
         </div>
       )}

@@ -16,26 +16,36 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
     [rows, category, exercise],
   );
   const columns = useMemo(
-    () => column.columns([
-      column.accessor('name', { header: 'Exercise' }),
-      column.accessor('category', { header: 'Category' }),
-      column.accessor('value', { header: 'Value', cell: (c) => `${c.getValue()} ${c.row.original.unit}` }),
-      column.accessor('reps', { header: 'Reps', cell: (c) => (c.getValue() > 0 ? c.getValue() : '—') }),
-      column.accessor('date', { header: 'Date' }),
-      column.accessor('isPR', { header: 'PR', cell: (c) => (c.getValue() ? <span className="badge badge--pr">PR</span> : null) }),
-      column.accessor('source', {
-        header: 'Source',
-        cell: (c) =>
-          c.getValue() === 'manual' && c.row.original.entry_id && onRemove ? (
-            <>
-              Manual{' '}
-              <button type="button" className="link link--small" onClick={() => onRemove(c.row.original.entry_id!)} aria-label={`Remove ${c.row.original.name} ${c.row.original.date}`}>
-                Remove
-              </button>
-            </>
-          ) : c.getValue() === 'manual' ? 'Manual' : 'Workout',
-      }),
-    ]),
+    () =>
+      column.columns([
+        column.accessor('name', { header: 'Exercise' }),
+        column.accessor('category', { header: 'Category' }),
+        column.accessor('value', { header: 'Value', cell: (c) => `${c.getValue()} ${c.row.original.unit}` }),
+        column.accessor('reps', { header: 'Reps', cell: (c) => (c.getValue() > 0 ? c.getValue() : '—') }),
+        column.accessor('date', { header: 'Date' }),
+        column.accessor('isPR', { header: 'PR', cell: (c) => (c.getValue() ? <span className="badge badge--pr">PR</span> : null) }),
+        column.accessor('source', {
+          header: 'Source',
+          cell: (c) =>
+            c.getValue() === 'manual' && c.row.original.entry_id && onRemove ? (
+              <>
+                Manual{' '}
+                <button
+                  type="button"
+                  className="link link--small"
+                  onClick={() => onRemove(c.row.original.entry_id!)}
+                  aria-label={`Remove ${c.row.original.name} ${c.row.original.date}`}
+                >
+                  Remove
+                </button>
+              </>
+            ) : c.getValue() === 'manual' ? (
+              'Manual'
+            ) : (
+              'Workout'
+            ),
+        }),
+      ]),
     [onRemove],
   );
   // Filtering happens on the data (two simple filters); the table sorts by any column.
@@ -83,7 +93,9 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
             {table.getRowModel().rows.map((r) => (
               <tr key={r.id}>
                 {r.getAllCells().map((c) => (
-                  <td key={c.id}><table.FlexRender cell={c} /></td>
+                  <td key={c.id}>
+                    <table.FlexRender cell={c} />
+                  </td>
                 ))}
               </tr>
             ))}

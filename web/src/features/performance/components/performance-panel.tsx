@@ -13,8 +13,18 @@ import { ProgressionChart } from './progression-chart';
 import { RepMaxProfile } from './rep-max-profile';
 import './performance.css';
 
-const RANGE_BUTTONS: [RangeKey, string][] = [['7d', '7D'], ['30d', '30D'], ['90d', '90D'], ['1y', '1Y'], ['all', 'All']];
-const MORE_RANGES: [RangeKey, string][] = [['2y', '2 years'], ['3y', '3 years'], ['5y', '5 years']];
+const RANGE_BUTTONS: [RangeKey, string][] = [
+  ['7d', '7D'],
+  ['30d', '30D'],
+  ['90d', '90D'],
+  ['1y', '1Y'],
+  ['all', 'All'],
+];
+const MORE_RANGES: [RangeKey, string][] = [
+  ['2y', '2 years'],
+  ['3y', '3 years'],
+  ['5y', '5 years'],
+];
 
 /** Performance analytics for one athlete (spec §2): range, completion, and the analysis block with its three tabs. */
 export function PerformancePanel({ athleteId, today }: { athleteId: string; today: string }) {
@@ -53,7 +63,9 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
           <select className="input input--sm" value={MORE_RANGES.some(([k]) => k === range) ? range : ''} onChange={(e) => e.target.value && setRange(e.target.value as RangeKey)}>
             <option value="">More…</option>
             {MORE_RANGES.map(([k, l]) => (
-              <option key={k} value={k}>{l}</option>
+              <option key={k} value={k}>
+                {l}
+              </option>
             ))}
           </select>
         </label>
@@ -88,7 +100,8 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
               <ul>
                 {data.recentMetrics.map((m) => (
                   <li key={`${m.name}-${m.reps}-${m.date}`}>
-                    {m.name}{m.reps > 0 ? ` × ${m.reps}` : ''}: {m.value} {m.unit} <span className="muted">{m.date}</span>
+                    {m.name}
+                    {m.reps > 0 ? ` × ${m.reps}` : ''}: {m.value} {m.unit} <span className="muted">{m.date}</span>
                     {m.isPR && <span className="badge badge--pr">PR</span>}
                   </li>
                 ))}

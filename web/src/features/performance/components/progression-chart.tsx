@@ -35,10 +35,7 @@ export function ProgressionChart({ records, categories }: { records: Metric[]; c
   const [category, setCategory] = useState<string | null>(null);
   const currentCategory = category ?? active[0]?.name ?? null;
 
-  const shown =
-    mode === 'individual'
-      ? selected
-      : [...new Set((categories.find((c) => c.name === currentCategory)?.metrics ?? []).map((m) => m.name))];
+  const shown = mode === 'individual' ? selected : [...new Set((categories.find((c) => c.name === currentCategory)?.metrics ?? []).map((m) => m.name))];
   const series = shown.map((n) => seriesOf(n, records)).filter((s) => s.data.length > 0);
   const unit = records.find((r) => shown.includes(r.name))?.unit ?? 'lbs';
   const toggle = (name: string) => setChosen(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
@@ -47,12 +44,20 @@ export function ProgressionChart({ records, categories }: { records: Metric[]; c
     <div className="progression">
       <div className="progression__controls">
         <div role="group" aria-label="Chart mode">
-          <Button size="sm" variant={mode === 'individual' ? 'primary' : 'outline'} aria-pressed={mode === 'individual'} onClick={() => setMode('individual')}>Individual</Button>
-          <Button size="sm" variant={mode === 'category' ? 'primary' : 'outline'} aria-pressed={mode === 'category'} onClick={() => setMode('category')}>Category</Button>
+          <Button size="sm" variant={mode === 'individual' ? 'primary' : 'outline'} aria-pressed={mode === 'individual'} onClick={() => setMode('individual')}>
+            Individual
+          </Button>
+          <Button size="sm" variant={mode === 'category' ? 'primary' : 'outline'} aria-pressed={mode === 'category'} onClick={() => setMode('category')}>
+            Category
+          </Button>
         </div>
         <div role="group" aria-label="Chart type">
-          <Button size="sm" variant={kind === 'line' ? 'primary' : 'outline'} aria-pressed={kind === 'line'} onClick={() => setKind('line')}>Line</Button>
-          <Button size="sm" variant={kind === 'area' ? 'primary' : 'outline'} aria-pressed={kind === 'area'} onClick={() => setKind('area')}>Area</Button>
+          <Button size="sm" variant={kind === 'line' ? 'primary' : 'outline'} aria-pressed={kind === 'line'} onClick={() => setKind('line')}>
+            Line
+          </Button>
+          <Button size="sm" variant={kind === 'area' ? 'primary' : 'outline'} aria-pressed={kind === 'area'} onClick={() => setKind('area')}>
+            Area
+          </Button>
         </div>
       </div>
       {mode === 'individual' ? (

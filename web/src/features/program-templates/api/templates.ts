@@ -34,8 +34,7 @@ export const templatesQueryOptions = () =>
 
 export const useTemplates = () => useQuery(templatesQueryOptions());
 
-export const getTemplate = (id: string) =>
-  api.get<{ data: TemplateSummary }>(`/api/program-templates/${encodeURIComponent(id)}`, { headers: afterWrite() }).then((r) => r.data);
+export const getTemplate = (id: string) => api.get<{ data: TemplateSummary }>(`/api/program-templates/${encodeURIComponent(id)}`, { headers: afterWrite() }).then((r) => r.data);
 
 export type SavePayload = { name: string; description: string; category: TemplateCategory; is_public: boolean; workouts: unknown; user_id: string };
 

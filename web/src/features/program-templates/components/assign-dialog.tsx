@@ -16,8 +16,7 @@ type Props = {
   onAssigned: (result: AssignResult & { athleteId: string }) => void;
 };
 
-const previewDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const previewDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** 'Assign Program Template': athlete, start date (today or later), the dates it runs and a 7-day preview. */
 export function AssignDialog({ open, draft, today, onClose, onAssigned }: Props) {
@@ -95,16 +94,13 @@ export function AssignDialog({ open, draft, today, onClose, onAssigned }: Props)
           <ul>
             {preview.days.map((d) => (
               <li key={d.dayKey}>
-                <span>{previewDate(d.date)}</span>{' '}
-                <span>{d.workouts.length === 0 ? 'Rest Day' : `${d.workouts.length} workout${d.workouts.length === 1 ? '' : 's'}`}</span>
+                <span>{previewDate(d.date)}</span> <span>{d.workouts.length === 0 ? 'Rest Day' : `${d.workouts.length} workout${d.workouts.length === 1 ? '' : 's'}`}</span>
               </li>
             ))}
           </ul>
           {preview.moreDays > 0 && <p>... and {preview.moreDays} more days</p>}
         </section>
-        <Alert variant="warning">
-          This will create {count} new workouts in the athlete's calendar. Existing workouts on those dates will not be affected.
-        </Alert>
+        <Alert variant="warning">This will create {count} new workouts in the athlete's calendar. Existing workouts on those dates will not be affected.</Alert>
         {assign.isError && <Alert variant="error">{errorMessage(assign.error)}</Alert>}
       </div>
     </Modal>

@@ -153,8 +153,8 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
       </header>
 
       <p className="tpl-info" role="note">
-        Build a program on relative days (day 1, day 2, …) instead of dates, then assign it to any athlete from any start date in one step. Copy and paste
-        workouts between days to fill weeks quickly.
+        Build a program on relative days (day 1, day 2, …) instead of dates, then assign it to any athlete from any start date in one step. Copy and paste workouts between days to
+        fill weeks quickly.
       </p>
       {notice && (
         <div role="status">
@@ -212,7 +212,15 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
           {
             id: 'manager',
             label: 'Manager',
-            content: <TemplateManager canSaveCurrent={stats.workouts > 0} onNew={startNew} onSaveCurrent={() => setSaveOpen(true)} onLoad={(summary) => void load(summary)} notify={setNotice} />,
+            content: (
+              <TemplateManager
+                canSaveCurrent={stats.workouts > 0}
+                onNew={startNew}
+                onSaveCurrent={() => setSaveOpen(true)}
+                onLoad={(summary) => void load(summary)}
+                notify={setNotice}
+              />
+            ),
           },
         ]}
       />

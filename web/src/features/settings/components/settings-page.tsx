@@ -160,7 +160,12 @@ function BrandingCard() {
                 disabled={save.isPending}
                 onClick={() => {
                   setSaved(null);
-                  save.mutate(null, { onSuccess: () => { setColours(DEFAULT_BRANDING); setSaved('Branding removed.'); } });
+                  save.mutate(null, {
+                    onSuccess: () => {
+                      setColours(DEFAULT_BRANDING);
+                      setSaved('Branding removed.');
+                    },
+                  });
                 }}
               >
                 Remove branding

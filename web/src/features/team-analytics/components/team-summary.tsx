@@ -52,7 +52,8 @@ export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSu
           <Stat label="Active Athletes" value={whole(summary.active_athletes)} />
         </dl>
         <p className="team-summary__trend" aria-label="Team Trend">
-          {mode === 'reps' ? 'Rep' : 'Set'} completion {oneDecimal(mode === 'reps' ? summary.rep_completion_rate : summary.set_completion_rate)}% · {trendText(summary.team_trend, rangeLabel)}
+          {mode === 'reps' ? 'Rep' : 'Set'} completion {oneDecimal(mode === 'reps' ? summary.rep_completion_rate : summary.set_completion_rate)}% ·{' '}
+          {trendText(summary.team_trend, rangeLabel)}
         </p>
       </CardContent>
     </Card>

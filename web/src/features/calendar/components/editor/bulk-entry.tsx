@@ -26,7 +26,14 @@ export function BulkEntry({ onGenerate }: BulkEntryProps) {
       <legend>Bulk Entry</legend>
       <label className="set-field">
         <span className="set-field__label">Sets</span>
-        <input className="input input--sm" inputMode="numeric" required value={sets} onChange={(e) => setSets(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          className="input input--sm"
+          inputMode="numeric"
+          required
+          value={sets}
+          onChange={(e) => setSets(e.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       </label>
       <label className="set-field">
         <span className="set-field__label">Reps</span>

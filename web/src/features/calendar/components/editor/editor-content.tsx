@@ -68,10 +68,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
       return;
     }
     const oneRms = await oneRmsFor(queryClient, clientId, percentExercises(form));
-    save.mutate(
-      { id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) },
-      { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
-    );
+    save.mutate({ id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) }, { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) });
   };
 
   const onCopy = () => {
@@ -85,53 +82,53 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
 
   return (
     <EditorAthleteContext.Provider value={clientId}>
-    <div className="editor">
-      <ToastRegion toasts={toasts} />
-      {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
-      {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
+      <div className="editor">
+        <ToastRegion toasts={toasts} />
+        {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
+        {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
 
-      <div className="editor__meta">
-        <label className="set-field editor__name">
-          <span className="set-field__label">Workout name</span>
-          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
-        </label>
-        <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
-          Exercise Library
-        </Button>
-      </div>
-
-      <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
-
-      <label className="set-field editor__notes">
-        <span className="set-field__label">Notes</span>
-        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
-      </label>
-
-      {form.id && <HistoryPanel workoutId={form.id} />}
-
-      {error && <Alert variant="error">{error}</Alert>}
-
-      <footer className="editor__footer">
-        {!onSaveLocal && (
-          <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
-            Copy Workout
+        <div className="editor__meta">
+          <label className="set-field editor__name">
+            <span className="set-field__label">Workout name</span>
+            <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
+          </label>
+          <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
+            Exercise Library
           </Button>
-        )}
-        <span className="editor__spacer" />
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void onSave()} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
-          {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
-        </Button>
-      </footer>
+        </div>
 
-      <ExerciseLibraryOverlay
-        open={libraryOpen}
-        onClose={() => setLibraryOpen(false)}
-        onPick={(picked) => edit((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
-      />
-    </div>
+        <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
+
+        <label className="set-field editor__notes">
+          <span className="set-field__label">Notes</span>
+          <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
+        </label>
+
+        {form.id && <HistoryPanel workoutId={form.id} />}
+
+        {error && <Alert variant="error">{error}</Alert>}
+
+        <footer className="editor__footer">
+          {!onSaveLocal && (
+            <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
+              Copy Workout
+            </Button>
+          )}
+          <span className="editor__spacer" />
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void onSave()} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
+            {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
+          </Button>
+        </footer>
+
+        <ExerciseLibraryOverlay
+          open={libraryOpen}
+          onClose={() => setLibraryOpen(false)}
+          onPick={(picked) => edit((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
+        />
+      </div>
     </EditorAthleteContext.Provider>
   );
 }

@@ -43,14 +43,7 @@ export function ExerciseItem({ exercise, index, count, onChange, onRemove, onMov
       onDrop={drag.onDrop}
     >
       <div className="exercise-item__head">
-        <span
-          className="drag-handle"
-          draggable
-          onDragStart={drag.onDragStart}
-          onDragEnd={drag.onDragEnd}
-          title="Drag to reorder"
-          aria-hidden="true"
-        >
+        <span className="drag-handle" draggable onDragStart={drag.onDragStart} onDragEnd={drag.onDragEnd} title="Drag to reorder" aria-hidden="true">
           ⠿
         </span>
         <label className="set-field exercise-item__heading">

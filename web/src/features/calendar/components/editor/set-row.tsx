@@ -61,12 +61,7 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
       </span>
       <label className="set-field set-field--type">
         <span className="set-field__label">Type</span>
-        <select
-          className="input input--sm"
-          aria-label={`Set ${number} type`}
-          value={set.type}
-          onChange={(e) => onChange({ ...set, type: e.target.value as SetType })}
-        >
+        <select className="input input--sm" aria-label={`Set ${number} type`} value={set.type} onChange={(e) => onChange({ ...set, type: e.target.value as SetType })}>
           {SET_TYPES.map((type) => (
             <option key={type} value={type}>
               {SET_TYPE_LABELS[type]}

@@ -56,9 +56,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
       open={target !== null}
       onClose={requestClose}
       title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
-      description={
-        local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
-      }
+      description={local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined}
       size="lg"
     >
       {target && local && (
@@ -72,9 +70,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
           onEdited={markEdited}
         />
       )}
-      {target && !local && (
-        <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />
-      )}
+      {target && !local && <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />}
     </Modal>
   );
 }
@@ -98,14 +94,5 @@ function EditorLoader({ target, clientId, today, onClose, onSaved, onEdited }: W
     );
   }
   const server = query.data?.workout ?? null;
-  return (
-    <EditorContent
-      initial={toForm(server, target.date)}
-      server={server}
-      clientId={clientId}
-      onClose={onClose}
-      onSaved={onSaved}
-      onEdited={onEdited}
-    />
-  );
+  return <EditorContent initial={toForm(server, target.date)} server={server} clientId={clientId} onClose={onClose} onSaved={onSaved} onEdited={onEdited} />;
 }

@@ -193,11 +193,9 @@ function withGroups(exercises: FormExercise[], grouped: WorkoutExercise[]): Form
   return exercises.map((e, i) => ({ ...e, heading: grouped[i].heading, superset_group: grouped[i].superset_group ?? null }));
 }
 
-export const linkWithNext = (exercises: FormExercise[], index: number) =>
-  withGroups(exercises, linkSuperset(asEntities(exercises), index));
+export const linkWithNext = (exercises: FormExercise[], index: number) => withGroups(exercises, linkSuperset(asEntities(exercises), index));
 
-export const unlink = (exercises: FormExercise[], index: number) =>
-  withGroups(exercises, unlinkSuperset(asEntities(exercises), index));
+export const unlink = (exercises: FormExercise[], index: number) => withGroups(exercises, unlinkSuperset(asEntities(exercises), index));
 
 export function moveExercise(exercises: FormExercise[], from: number, to: number): FormExercise[] {
   if (from === to || to < 0 || to >= exercises.length) return exercises;

@@ -15,7 +15,11 @@ type Props = {
   onSave: (form: SaveForm) => void;
 };
 
-const categoryLabel = (c: string) => c.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('-');
+const categoryLabel = (c: string) =>
+  c
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('-');
 
 /** The Save Template form: name required (trimmed), category, description, public checkbox. */
 export function SaveTemplateDialog({ open, initial, saving, error, onCancel, onSave }: Props) {
