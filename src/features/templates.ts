@@ -6,21 +6,15 @@
  */
 import type { Feature } from '../features.ts';
 import { templatesProjection } from '../../projections/templates.ts';
-import { assignmentReactor, useStoreForAssignments } from '../domain/templates/assignment-reactor.ts';
+import { assignmentReactor } from '../domain/templates/assignment-reactor.ts';
 import { assignedMailRule } from '../domain/templates/mail.ts';
 import { templateRoutes } from '../routes/templates.ts';
 
 export const templatesFeature: Feature = {
   name: 'templates',
-  projections: [templatesProjection, assignmentReactor()],
+  projections: [templatesProjection],
+  // It issues commands, so it is built once the event store exists (no global).
+  reactors: ({ store }) => [assignmentReactor({ store })],
   routes: templateRoutes,
   mailRules: { TemplateAssigned: assignedMailRule },
-  async start({ pool, store }) {
-    const client = await pool.connect();
-    try {
-      useStoreForAssignments(client.database, store);
-    } finally {
-      client.release();
-    }
-  },
 };

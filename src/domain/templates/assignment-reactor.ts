@@ -18,25 +18,14 @@ import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/wo
 import { workoutStream } from '../training/events.ts';
 import type { AssignedWorkout, AssignmentEvent } from './events.ts';
 
-/**
- * Projections are declared statically, but this one appends events, so the
- * feature's start() hands it the store. Keyed by database: a test process may run
- * several servers, each on its own database.
- */
-const stores = new Map<string, EventStore>();
-
-export function useStoreForAssignments(database: string | undefined, store: EventStore): void {
-  stores.set(database ?? '', store);
-}
-
 /** How many commands run at once: each workout is its own stream. */
 const PARALLEL = 8;
 
 export interface ReactorOptions {
   /** Called after each workout command (tests inject a crash here). */
   afterCommand?: (done: number) => void;
-  /** The store to use instead of the one the feature wired (tests). */
-  store?: EventStore;
+  /** Where its commands go: given by the feature's `reactors` once the store exists. */
+  store: EventStore;
 }
 
 async function inGroups<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
@@ -52,17 +41,15 @@ async function tolerant(run: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export function assignmentReactor(opts: ReactorOptions = {}): Projection {
+export function assignmentReactor(opts: ReactorOptions): Projection {
   return {
     name: 'template_assignment_reactor',
     version: 1,
     reactor: true,
     tables: {},
     handles: ['TemplateAssigned', 'AssignmentResynced', 'TemplateUnassigned'],
-    async apply(events, { tx }) {
-      const store = opts.store ?? stores.get(tx.database ?? '');
-      // Throwing leaves the checkpoint where it was: the runner retries on its next poll.
-      if (!store) throw new Error('template_assignment_reactor: the event store is not wired yet');
+    async apply(events) {
+      const store = opts.store;
       let done = 0;
       const command = async (stored: StoredEvent, coachId: string, workoutId: string, key: string, c: WorkoutCommand) => {
         await tolerant(() =>
