@@ -67,7 +67,10 @@ export const recordTables = {
       lower_better  boolean NOT NULL DEFAULT false,
       PRIMARY KEY (athlete_id, exercise_key, rep_range, date_achieved)
     );
-    CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date_achieved);`,
+    CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date_achieved);
+    -- The best record per exercise and rep range is the first row of each group here
+    -- (lowest time, else highest load; latest date on a tie): read in order, no sort.
+    CREATE INDEX ${t}_best ON ${t} (athlete_id, exercise_key, rep_range, (CASE WHEN lower_better THEN best_weight ELSE -best_weight END), date_achieved DESC);`,
   performance_prs: (t: string) => `
     CREATE TABLE ${t} (
       id            text PRIMARY KEY,
