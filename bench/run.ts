@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },
   calendar_month: { what: 'GET /api/manage-workouts for one month, athlete with two years of history', load: async () => (await import('./calendar_month.ts')).run },
   set_to_ws: { what: "athlete logs a set → coach's workout:<id> websocket `changed` at 200 sets/s", load: async () => (await import('./set_to_ws.ts')).run },
+  assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
 };
 
 interface Target {
@@ -38,6 +39,8 @@ const TARGETS: Record<string, Target> = {
   set_to_ws_p99_ms: { label: '< 50 ms at 200 sets/s', pass: (v, all) => v >= 0 && v < 50 && (all.set_achieved_per_s ?? 0) >= 196 },
   set_achieved_per_s: { label: '≈ 200 (the offered rate; p99 only counts if sustained: ≥ 196)', pass: (v) => v >= 196 },
   set_failed: { label: '0 (failed recordings or missing messages)', pass: (v) => v === 0 },
+  assign_http_p95_ms: { label: '< 100 ms', pass: (v) => v >= 0 && v < 100 },
+  assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },
 };
 
 async function main(): Promise<void> {

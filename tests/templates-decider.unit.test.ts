@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
 import { templateDecider, type TemplateState } from '../src/domain/templates/template.ts';
-import { assignmentDecider, planResync, type WorkoutMarks } from '../src/domain/templates/assignment.ts';
+import { assignmentDecider, planResync, slotOf, type WorkoutMarks } from '../src/domain/templates/assignment.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent } from '../src/domain/templates/events.ts';
 import { parseTemplate } from '../src/domain/templates/payload.ts';
 import { assignedWorkouts, endDate, schedulePreview } from '../src/domain/templates/schedule.ts';
@@ -74,12 +74,12 @@ describe('assignment decider', () => {
     today: '2025-03-01',
     ...over,
   });
-  const assignedWorkoutsOf = (start: string) => assignedWorkouts(start, content().workouts, () => 'wk-new');
+  const assignedWorkoutsOf = (start: string) => assignedWorkouts(start, content().workouts, () => 'wk-new').map(slotOf);
   const assigned: AssignmentEvent = {
     type: 'TemplateAssigned',
     data: { assignmentId: A, templateId: T, templateName: 'Base', revision: 1, coachId: COACH, athleteId: ATHLETE, startDate: '2025-03-03', endDate: '2025-03-05', workouts: [
-      { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] },
-      { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper', notes: null, exercises: [squat] },
+      { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower' },
+      { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper' },
     ] },
   };
 

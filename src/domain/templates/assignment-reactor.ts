@@ -16,7 +16,8 @@ import { handleCommand } from '../../commands/handle-command.ts';
 import { DomainError } from '../decider.ts';
 import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/workout.ts';
 import { workoutStream } from '../training/events.ts';
-import type { AssignedWorkout, AssignmentEvent } from './events.ts';
+import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './events.ts';
+import { templateStream } from './events.ts';
 
 /**
  * Projections are declared statically, but this one appends events, so the
@@ -27,6 +28,27 @@ const stores = new Map<string, EventStore>();
 
 export function useStoreForAssignments(database: string | undefined, store: EventStore): void {
   stores.set(database ?? '', store);
+}
+
+/**
+ * The workouts of a template at one revision, by key. Revisions never change once
+ * written, so they are kept (a few, least recently used first out).
+ */
+const revisionsByStore = new WeakMap<EventStore, Map<string, Map<string, TemplateWorkout>>>();
+
+async function workoutsAt(store: EventStore, templateId: string, revision: number): Promise<Map<string, TemplateWorkout>> {
+  let revisions = revisionsByStore.get(store);
+  if (!revisions) revisionsByStore.set(store, (revisions = new Map()));
+  const key = `${templateId}@${revision}`;
+  const known = revisions.get(key);
+  if (known) return known;
+  const events = (await store.readStream(templateStream(templateId))) as unknown as TemplateEvent[];
+  const at = events.find((e) => e.type !== 'TemplateDeleted' && e.data.revision === revision);
+  const byKey = new Map<string, TemplateWorkout>();
+  if (at && at.type !== 'TemplateDeleted') for (const list of Object.values(at.data.workouts)) for (const w of list) byKey.set(w.id, w);
+  revisions.set(key, byKey);
+  if (revisions.size > 50) revisions.delete(revisions.keys().next().value!);
+  return byKey;
 }
 
 /** How many commands run at once: each workout is its own stream. */
@@ -94,9 +116,15 @@ export function assignmentReactor(opts: ReactorOptions = {}): Projection {
       for (const stored of events) {
         const e = stored as unknown as AssignmentEvent;
         switch (e.type) {
-          case 'TemplateAssigned':
-            await inGroups(e.data.workouts, (w) => schedule(stored, e.data, e.data.coachId, w));
+          case 'TemplateAssigned': {
+            const content = await workoutsAt(store, e.data.templateId, e.data.revision);
+            const full = e.data.workouts.flatMap((slot) => {
+              const w = content.get(slot.key);
+              return w ? [{ ...slot, notes: w.notes, exercises: w.exercises }] : [];
+            });
+            await inGroups(full, (w) => schedule(stored, e.data, e.data.coachId, w));
             break;
+          }
           case 'AssignmentResynced': {
             const coachId = stored.metadata.userId ?? '';
             const d = e.data;
