@@ -5,8 +5,9 @@ import type { Projection } from './projection.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',
-  version: 2,
-  handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated'],
+  // 3: invited accounts are athletes only (profile_type), BecameCoach.
+  version: 3,
+  handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated', 'BecameCoach'],
   tables: {
     user_profiles: (t) => `
       CREATE TABLE ${t} (
@@ -36,10 +37,13 @@ export const userProfiles: Projection = {
       switch (e.type) {
         case 'UserRegistered':
           await tx.query(
-            `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (user_id) DO NOTHING`,
-            [e.data.userId, e.data.email, e.data.fullName, e.data.isCoach, e.data.isAthlete, stored.time],
+            `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, profile_type, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $7, $6, $6) ON CONFLICT (user_id) DO NOTHING`,
+            [e.data.userId, e.data.email, e.data.fullName, e.data.isCoach, e.data.isAthlete, stored.time, e.data.isCoach ? 'coach' : 'athlete'],
           );
+          break;
+        case 'BecameCoach':
+          await tx.query(`UPDATE ${t} SET is_coach = true, profile_type = 'coach', updated_at = $2 WHERE user_id = $1`, [e.data.userId, stored.time]);
           break;
         case 'EmailConfirmed':
           await tx.query(`UPDATE ${t} SET email_confirmed = true, updated_at = $2 WHERE user_id = $1`, [e.data.userId, stored.time]);

@@ -18,6 +18,8 @@ import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { templatesFeature } from './features/templates.ts';
+import { messagingFeature } from './features/messaging.ts';
+import { performanceFeature } from './features/performance.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -48,4 +50,6 @@ export const features: Feature[] = [
   trainingFeature,
   recapsFeature,
   templatesFeature,
+  messagingFeature,
+  performanceFeature,
 ];

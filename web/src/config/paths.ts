@@ -61,7 +61,8 @@ export const paths = {
     },
     chat: {
       path: '/chat',
-      getHref: () => '/chat',
+      /** With a user id: open (or start) the conversation with that person. */
+      getHref: (withUserId?: string) => (withUserId ? `/chat?with=${encodeURIComponent(withUserId)}` : '/chat'),
     },
     programTemplates: {
       path: '/program-templates',

@@ -3,6 +3,8 @@ import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
+import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
+import { PrToasts } from '../../../features/performance/components/pr-toasts';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -11,8 +13,9 @@ export function Component() {
   if (status === 'loading') return null;
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
-    <DashboardLayout actions={<ContactsButton />}>
+    <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
       <Outlet />
+      <PrToasts />
     </DashboardLayout>
   );
 }

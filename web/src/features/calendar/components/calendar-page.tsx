@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TopNavActions } from '../../../components/layouts/dashboard-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -27,7 +27,7 @@ function recordText(r: NewRecord): string {
 }
 
 /** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
-export function CalendarPage({ clientId }: { clientId: string }) {
+export function CalendarPage({ clientId, title = 'Workout Calendar', headerActions }: { clientId: string; title?: string; headerActions?: ReactNode }) {
   const today = useMemo(() => localToday(), []);
   // `?date=&highlight=assigned` (after assigning a program): open on that date and mark the new workouts.
   const [search] = useSearchParams();
@@ -86,7 +86,7 @@ export function CalendarPage({ clientId }: { clientId: string }) {
         )}
       </TopNavActions>
 
-      <PageHeader title="Training Calendar" description="Plan workouts, follow what the athlete logs, and review the training load." />
+      <PageHeader title={title} description="Plan workouts, follow what the athlete logs, and review the training load." actions={headerActions} />
 
       <section aria-label="Calendar" className="calendar-card">
         <CalendarToolbar

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ExerciseLibraryOverlay } from '../../../../components/exercise-library-overlay/exercise-library-overlay';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -10,7 +11,8 @@ import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
 import { HistoryPanel } from './history-panel';
-import { formProblem, mergeActuals, newExercise, toPayload, type WorkoutForm } from './workout-form';
+import { formProblem, mergeActuals, newExercise, percentExercises, toPayload, type WorkoutForm } from './workout-form';
+import { EditorAthleteContext, oneRmsFor } from '../../api/one-rm';
 
 export const MISSING_USER_ID = 'Cannot save workout — missing user ID.';
 export const LIVE_TOAST_MS = 3000;
@@ -32,6 +34,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveWorkout(clientId);
   const { toasts, show } = useToasts();
+  const queryClient = useQueryClient();
 
   // Live updates (coach-core §4): a new last_actual means the athlete logged a set.
   // Only the actuals are merged, so whatever the coach is typing stays.
@@ -45,7 +48,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
     if (server.last_actual) show(`Athlete updated: ${server.last_actual.exercise_name}`, { durationMs: LIVE_TOAST_MS });
   }, [server, show]);
 
-  const onSave = () => {
+  const onSave = async () => {
     const issue = formProblem(form);
     if (issue) {
       setProblem(issue);
@@ -53,11 +56,13 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
     }
     setProblem(null);
     if (onSaveLocal) {
+      // A template has no athlete yet: a percentage load stays a percentage.
       onSaveLocal(toPayload(form, clientId));
       return;
     }
+    const oneRms = await oneRmsFor(queryClient, clientId, percentExercises(form));
     save.mutate(
-      { id: form.id, workout: toPayload(form, clientId) },
+      { id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) },
       { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
     );
   };
@@ -72,6 +77,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
   const error = problem ?? (save.isError ? errorMessage(save.error) : null);
 
   return (
+    <EditorAthleteContext.Provider value={clientId}>
     <div className="editor">
       <ToastRegion toasts={toasts} />
       {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
@@ -108,7 +114,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={onSave} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
+        <Button onClick={() => void onSave()} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
           {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
         </Button>
       </footer>
@@ -119,5 +125,6 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
         onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
       />
     </div>
+    </EditorAthleteContext.Provider>
   );
 }
