@@ -6,6 +6,7 @@ import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent }
 import { parseTemplate } from '../src/domain/templates/payload.ts';
 import { assignedWorkouts, endDate, schedulePreview } from '../src/domain/templates/schedule.ts';
 import { DomainError } from '../src/domain/decider.ts';
+import { workoutDecider } from '../src/domain/training/workout.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -204,4 +205,25 @@ describe('template payload', () => {
   });
   it('refuses negative reps with the training message', () =>
     refuses({ ...body, workouts: { 'day-1': [{ exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }] } }, 'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.'));
+});
+
+describe('workout decider: what the assignment reactor sends', () => {
+  const given = deciderSpec(workoutDecider, { userId: COACH });
+  const content = { date: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] };
+  const scheduled = {
+    type: 'WorkoutScheduled' as const,
+    data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, scheduledBy: COACH, templateId: T, assignmentId: A },
+  };
+  it('schedules with the template and the assignment in the event (the change digest skips those)', () =>
+    given([]).when({ type: 'ScheduleWorkout', workoutId: 'w-1', athleteId: ATHLETE, content, templateId: T, assignmentId: A, mayAct: true }).then([scheduled]));
+  it('scheduling an existing workout again is refused, so a replayed reactor adds nothing', () =>
+    given([scheduled]).when({ type: 'ScheduleWorkout', workoutId: 'w-1', athleteId: ATHLETE, content, templateId: T, assignmentId: A, mayAct: true }).thenThrows(409, 'This workout already exists.'));
+  it("a re-sync's revision names the assignment, so it is not taken for a hand edit", () =>
+    given([scheduled])
+      .when({ type: 'ReviseWorkout', content: { ...content, name: 'Lower v2' }, assignmentId: A, mayAct: true })
+      .then([{ type: 'WorkoutRevised', data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, name: 'Lower v2', assignmentId: A } }]));
+  it('a hand edit carries no assignment', () =>
+    given([scheduled])
+      .when({ type: 'ReviseWorkout', content: { ...content, name: 'Mine' }, mayAct: true })
+      .then([{ type: 'WorkoutRevised', data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, name: 'Mine' } }]));
 });
