@@ -22,6 +22,8 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   set_to_ws: { what: "athlete logs a set → coach's workout:<id> websocket `changed` at 200 sets/s", load: async () => (await import('./set_to_ws.ts')).run },
   message_to_ws: { what: "message sent → recipient's conversation:<id> websocket `changed` at 100 messages/s over 50 conversations; list of 200 conversations", load: async () => (await import('./message_to_ws.ts')).run },
   performance_summary: { what: 'GET /api/performance-summary, athlete with two years of history and 300 manual entries', load: async () => (await import('./performance_summary.ts')).run },
+  team_analytics: { what: 'GET /api/team-analytics, 400 athletes × 1 year (≈ 2 M sets), all selected, 1Y and All', load: async () => (await import('./team_analytics.ts')).run },
+  web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
   assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
 };
 
@@ -46,6 +48,9 @@ const TARGETS: Record<string, Target> = {
   message_failed: { label: '0 (failed sends or missing messages)', pass: (v) => v === 0 },
   conversation_list_p95_ms: { label: '< 15 ms for 200 conversations', pass: (v) => v >= 0 && v < 15 },
   performance_summary_p95_ms: { label: '< 20 ms (range 30 days)', pass: (v) => v >= 0 && v < 20 },
+  team_analytics_1y_p95_ms: { label: '< 50 ms', pass: (v) => v >= 0 && v < 50 },
+  team_analytics_all_p95_ms: { label: '< 50 ms', pass: (v) => v >= 0 && v < 50 },
+  web_signin_js_gzip_kb: { label: '< 120 KB', pass: (v) => v > 0 && v < 120 },
   assign_http_p95_ms: { label: '< 100 ms', pass: (v) => v >= 0 && v < 100 },
   assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },
 };

@@ -7,6 +7,7 @@
  * coach can never reach another coach's invites or links: they are simply not found.
  */
 import type { FastifyInstance } from 'fastify';
+import { todayFor } from '../domain/accounts/time-zone.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FeatureDeps } from '../features.ts';
 import { handleCommand } from '../commands/handle-command.ts';
@@ -82,8 +83,6 @@ function checkEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
 export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const { pool, store, now } = deps;
   const onCoach = (coachId: string, actor: string, command: CoachCommand) =>
@@ -96,7 +95,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   app.get('/api/get-clients', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } }, async (req) => {
     const coachId = userIdOf(req);
     const [clients, currentUserProfile] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId)]);
-    const compliance = await complianceOf(pool, clients.map((c) => c.athleteId), today(now()));
+    const compliance = await complianceOf(pool, clients.map((c) => c.athleteId), await todayFor(pool, coachId, now()));
     return {
       clients: clients.map((c) => ({
         id: c.athleteId,

@@ -28,7 +28,16 @@ export function platformRoutes(
     }
     const projections = database.ok ? await deps.runner.status() : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
-    const body = { status: ok ? 'ok' : 'degraded', database, eventStore, realtime: { connections: deps.hub.connectionCount }, projections };
+    const body = {
+      status: ok ? 'ok' : 'degraded',
+      database,
+      eventStore,
+      realtime: { connections: deps.hub.connectionCount },
+      // Parked events do not make the service unhealthy: every projection still moves
+      // (a restart would not fix them); operators list and retry them with `spotter parked`.
+      parkedEvents: projections.reduce((n, p) => n + p.parked, 0),
+      projections,
+    };
     return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 

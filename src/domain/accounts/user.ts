@@ -3,6 +3,7 @@
  * are secrets and live in the credential tables; events only say that things happened.
  */
 import { assertNever, DomainError, type Decider } from '../decider.ts';
+import { brandingProblem, type CoachBranding } from './branding.ts';
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: { userId: string; email: string; fullName: string; isCoach: boolean; isAthlete: boolean; inviteId?: string } }
@@ -13,7 +14,10 @@ export type UserEvent =
   | { type: 'PasswordReset'; data: { userId: string } }
   // An athlete-only account (made from an invitation) became a coach with the access code.
   | { type: 'BecameCoach'; data: { userId: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } };
+  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } }
+  // The coach's colours (spec: theme coachBranding), shown to the coach and their athletes.
+  | { type: 'CoachBrandingSet'; data: { userId: string } & CoachBranding }
+  | { type: 'CoachBrandingCleared'; data: { userId: string } };
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; fullName: string; inviteId?: string; preConfirmed?: boolean }
@@ -23,7 +27,8 @@ export type UserCommand =
   | { type: 'ResetPassword' }
   /** Issued only after the access code was checked (a secret, so not in the command). */
   | { type: 'BecomeCoach' }
-  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string };
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string }
+  | { type: 'SetCoachBranding'; branding: CoachBranding | null };
 
 export interface UserState {
   id: string | null;
@@ -50,6 +55,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'PasswordResetRequested':
       case 'PasswordReset':
       case 'ProfileUpdated':
+      case 'CoachBrandingSet':
+      case 'CoachBrandingCleared':
         return state;
       default:
         return assertNever(event);
@@ -94,6 +101,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'UpdateProfile': {
         const { type: _t, ...changes } = command;
         return [{ type: 'ProfileUpdated', data: { userId, ...changes } }];
+      }
+      case 'SetCoachBranding': {
+        if (!command.branding) return [{ type: 'CoachBrandingCleared', data: { userId } }];
+        const problem = brandingProblem(command.branding);
+        if (problem) throw new DomainError(400, problem);
+        const { primary, secondary, accent } = command.branding;
+        return [{ type: 'CoachBrandingSet', data: { userId, primary: primary.toLowerCase(), secondary: secondary.toLowerCase(), accent: accent.toLowerCase() } }];
       }
       default:
         return assertNever(command);

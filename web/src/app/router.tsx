@@ -30,6 +30,7 @@ const router = createBrowserRouter([
           { path: paths.app.programTemplates.path, lazy: () => import('./routes/app/program-templates') },
           { path: paths.app.helpTemplates.path, lazy: () => import('./routes/app/help-templates') },
           { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
+          { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
         ],
       },
       { path: '*', element: toSignIn },

@@ -80,5 +80,9 @@ export const paths = {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
     },
+    settings: {
+      path: '/settings',
+      getHref: () => '/settings',
+    },
   },
 } as const;

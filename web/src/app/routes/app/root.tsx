@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
 import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
 import { PrToasts } from '../../../features/performance/components/pr-toasts';
+import { BrandingSync } from '../../../features/settings/components/branding-sync';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -14,6 +15,7 @@ export function Component() {
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
     <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
+      <BrandingSync />
       <Outlet />
       <PrToasts />
     </DashboardLayout>

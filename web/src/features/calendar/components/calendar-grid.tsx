@@ -48,7 +48,7 @@ export function CalendarGrid(props: CalendarGridProps) {
             date={date}
             today={today}
             outside={view === 'month' && date.slice(0, 7) !== month}
-            showWeekday={view === 'day'}
+            showWeekday={view !== 'month'}
             canPaste={props.canPaste}
             onAdd={() => props.onAdd(date)}
             onPaste={() => props.onPaste(date)}

@@ -1,5 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useCalendarAthlete } from '../api/get-athlete';
 import { TopNavActions } from '../../../components/layouts/dashboard-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,14 +29,20 @@ function recordText(r: NewRecord): string {
 }
 
 /** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
+/** On a phone a month's cells are too narrow to read: the week (a list of days) comes first. */
+const PHONE_QUERY = '(max-width: 760px)';
+const defaultView = (): CalendarView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'week' : 'month');
+
 export function CalendarPage({ clientId, title = 'Workout Calendar', headerActions }: { clientId: string; title?: string; headerActions?: ReactNode }) {
   const today = useMemo(() => localToday(), []);
   // `?date=&highlight=assigned` (after assigning a program): open on that date and mark the new workouts.
   const [search] = useSearchParams();
   const dateParam = search.get('date');
   const highlightAssigned = search.get('highlight') === 'assigned';
-  const [view, setView] = useState<CalendarView>('month');
+  const [view, setView] = useState<CalendarView>(defaultView);
   const [anchor, setAnchor] = useState(dateParam && isCalendarDate(dateParam) ? dateParam : today);
+  const athlete = useCalendarAthlete(clientId);
+  const athleteName = athlete.data?.name;
   const assignments = useAssignments(clientId);
   const { templateNames, highlighted } = useMemo(() => {
     const names = new Map<string, string>();
@@ -86,7 +94,14 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
         )}
       </TopNavActions>
 
-      <PageHeader title={title} description="Plan workouts, follow what the athlete logs, and review the training load." actions={headerActions} />
+      <nav aria-label="Breadcrumb" className="calendar-breadcrumb">
+        <Link to={paths.app.clients.getHref()}>← Back to Clients</Link>
+      </nav>
+      <PageHeader
+        title={athleteName ? `${athleteName} · ${title}` : title}
+        description={athleteName ? `Plan ${athleteName}'s workouts, follow what they log, and review the training load.` : 'Plan workouts, follow what the athlete logs, and review the training load.'}
+        actions={headerActions}
+      />
 
       <section aria-label="Calendar" className="calendar-card">
         <CalendarToolbar

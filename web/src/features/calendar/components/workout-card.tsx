@@ -64,6 +64,8 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
         type="button"
         className="workout-card__open"
         aria-label={`${status} workout: ${title}`}
+        // Month cells cut long names: the whole text on hover.
+        title={title}
         // In selection mode a click selects instead of opening the editor.
         aria-pressed={selectionMode ? selected : undefined}
         onClick={selectionMode ? onToggleSelect : onOpen}

@@ -26,10 +26,17 @@ type EditorContentProps = {
   onSaved: (result: { newRecords: NewRecord[] }) => void;
   /** Hands the saved workout to the caller instead of the server (a template's workout). */
   onSaveLocal?: (workout: Workout) => void;
+  /** Told once the coach changes something, so closing can ask before discarding it. */
+  onEdited?: () => void;
 };
 
-export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal }: EditorContentProps) {
+export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal, onEdited }: EditorContentProps) {
   const [form, setForm] = useState(initial);
+  // The coach's own changes (not the athlete's live actuals, merged below).
+  const edit: typeof setForm = (change) => {
+    onEdited?.();
+    setForm(change);
+  };
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveWorkout(clientId);
@@ -86,18 +93,18 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
       <div className="editor__meta">
         <label className="set-field editor__name">
           <span className="set-field__label">Workout name</span>
-          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
         </label>
         <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
           Exercise Library
         </Button>
       </div>
 
-      <ExerciseList exercises={form.exercises} onChange={(exercises) => setForm((f) => ({ ...f, exercises }))} />
+      <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
 
       <label className="set-field editor__notes">
         <span className="set-field__label">Notes</span>
-        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
+        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
       </label>
 
       {form.id && <HistoryPanel workoutId={form.id} />}
@@ -122,7 +129,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
       <ExerciseLibraryOverlay
         open={libraryOpen}
         onClose={() => setLibraryOpen(false)}
-        onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
+        onPick={(picked) => edit((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
       />
     </div>
     </EditorAthleteContext.Provider>

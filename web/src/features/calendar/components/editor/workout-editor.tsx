@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Alert } from '../../../../components/ui/alert';
@@ -34,12 +35,26 @@ type WorkoutEditorProps = {
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
+export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and discard them?';
+
 export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
   const editing = local ? local.workout !== null : Boolean(target?.workoutId);
+  const edited = useRef(false);
+  useEffect(() => {
+    edited.current = false;
+  }, [target]);
+  // Escape, the backdrop, × and Cancel all come here: unsaved work is not lost silently.
+  const requestClose = () => {
+    if (edited.current && !window.confirm(DISCARD_QUESTION)) return;
+    onClose();
+  };
+  const markEdited = () => {
+    edited.current = true;
+  };
   return (
     <Modal
       open={target !== null}
-      onClose={onClose}
+      onClose={requestClose}
       title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
       description={
         local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
@@ -51,12 +66,15 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
           initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
           server={null}
           clientId={clientId}
-          onClose={onClose}
+          onClose={requestClose}
           onSaved={onSaved}
           onSaveLocal={local.onSave}
+          onEdited={markEdited}
         />
       )}
-      {target && !local && <EditorLoader target={target} clientId={clientId} today={today} onClose={onClose} onSaved={onSaved} />}
+      {target && !local && (
+        <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />
+      )}
     </Modal>
   );
 }
@@ -66,7 +84,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
  * opening, then followed on `workout:<id>`, so what the athlete logs arrives
  * without a reload.
  */
-function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps & { target: EditorTarget }) {
+function EditorLoader({ target, clientId, today, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId, today);
   useTopic(workoutId ? `workout:${workoutId}` : null, workoutId ? [workoutQueryKey(workoutId)] : []);
@@ -87,6 +105,7 @@ function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEdit
       clientId={clientId}
       onClose={onClose}
       onSaved={onSaved}
+      onEdited={onEdited}
     />
   );
 }
