@@ -85,8 +85,10 @@ describe('template assignment reactor', () => {
     );
     expect(assigned.events[0]!.type).toBe('TemplateAssigned');
 
-    // The first process dies every time it has issued 15 commands of the batch.
-    const crashing = start(assignmentReactor({ store, afterCommand: (done) => { if (done >= 15) throw new Error('crash after 15'); } }));
+    // The first process loses its database connection every time it has issued 15
+    // commands of the batch (a connection error: the runner retries, never parks).
+    const crash = () => Object.assign(new Error('crash after 15'), { code: 'ECONNRESET' });
+    const crashing = start(assignmentReactor({ store, afterCommand: (done) => { if (done >= 15) throw crash(); } }));
     await crashing.start();
     let status;
     for (let i = 0; i < 400; i++) {
@@ -132,6 +134,7 @@ describe('template assignment reactor', () => {
     await replay.waitFor((await store.headCheckpoint())!, ['template_assignment_reactor'], 10_000);
     const [reactorStatus] = (await replay.status()).filter((s) => s.name === 'template_assignment_reactor');
     expect(reactorStatus!.lastError).toBeNull();
+    expect(reactorStatus!.parked).toBe(0);
     // It did go through the assignment again: 40 commands, each deciding nothing.
     expect(reissued).toBe(40);
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });

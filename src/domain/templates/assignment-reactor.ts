@@ -10,7 +10,7 @@
  * the assignment (or the triggering event) and the workout key, so a retried
  * append is refused rather than written twice.
  */
-import type { EventStore, StoredEvent } from '../../eventstore/port.ts';
+import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../../../projections/projection.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { DomainError } from '../decider.ts';
@@ -65,12 +65,19 @@ async function inGroups<T>(items: T[], run: (item: T) => Promise<void>): Promise
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
 }
 
-/** A refusal means the effect is already there (scheduled, deleted) or can no longer apply (deleted by hand). */
+/**
+ * A refusal means the effect is already there (scheduled, deleted) or can no longer
+ * apply (deleted by hand). Losing a version race five times over is contention, not a
+ * bad event: it is marked transient (SQLSTATE class 40) so the runner retries the
+ * batch rather than parking the assignment (see projections/poison.ts).
+ */
 async function tolerant(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
+    if (e instanceof DomainError) return;
+    if (e instanceof WrongExpectedVersionError) throw Object.assign(new Error(e.message), { code: '40001' });
+    throw e;
   }
 }
 
@@ -84,7 +91,8 @@ export function assignmentReactor(opts: ReactorOptions = {}): Projection {
     async apply(events, { tx }) {
       const store = opts.store ?? stores.get(tx.database ?? '');
       // Throwing leaves the checkpoint where it was: the runner retries on its next poll.
-      if (!store) throw new Error('template_assignment_reactor: the event store is not wired yet');
+      // Transient (SQLSTATE class 55, not in the prerequisite state): retried, never parked.
+      if (!store) throw Object.assign(new Error('template_assignment_reactor: the event store is not wired yet'), { code: '55000' });
       let done = 0;
       const command = async (stored: StoredEvent, coachId: string, workoutId: string, key: string, c: WorkoutCommand) => {
         await tolerant(() =>
