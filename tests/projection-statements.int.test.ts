@@ -51,7 +51,17 @@ beforeAll(async () => {
 
   const requested = await call('POST', '/api/rpc/send_connection_request', { recipient_email: other.email }, coach.accessToken);
   await t.server.platform.runner.waitFor(requested.checkpoint);
-  await call('POST', '/api/rpc/respond_to_connection_request', { connection_id_param: requested.connection_id, response: 'accept' }, other.accessToken);
+  const accepted = await call('POST', '/api/rpc/respond_to_connection_request', { connection_id_param: requested.connection_id, response: 'accept' }, other.accessToken);
+  await t.server.platform.runner.waitFor(accepted.checkpoint);
+  const chat = await call('POST', '/api/conversations', { other_user_id: other.user.id, initial_message: 'Hi Oli' }, coach.accessToken);
+  await t.server.platform.runner.waitFor(chat.checkpoint);
+  const reply = await call('POST', `/api/conversations/${chat.id}/messages`, { content: 'Squats at 6?' }, other.accessToken);
+  await t.server.platform.runner.waitFor(reply.checkpoint);
+  await call('POST', `/api/conversations/${chat.id}/read`, undefined, coach.accessToken);
+  await call('DELETE', `/api/messages/${reply.id}`, undefined, other.accessToken);
+  await call('DELETE', `/api/conversations/${chat.id}`, undefined, coach.accessToken);
+  await call('PUT', '/api/branding', { primary: '#112233', secondary: '#445566', accent: '#778899' }, coach.accessToken);
+  await call('DELETE', '/api/branding', undefined, coach.accessToken);
   await call('POST', '/api/rpc/manage_user_block', { target_user_id: other.user.id, action: 'block' }, coach.accessToken);
   await call('POST', '/api/rpc/manage_user_block', { target_user_id: other.user.id, action: 'unblock' }, coach.accessToken);
   await call('DELETE', `/api/manage-links`, { userId: athlete.user.id }, coach.accessToken);
