@@ -207,6 +207,8 @@ describe('POST /api/program-templates/:id/assign', () => {
     expect(first).toMatchObject({ created: true, created_count: 4, end_date: plusDays(input.startDate, 9) });
     expect(again).toMatchObject({ created: false, assignment_id: first.assignment_id, created_count: 4, start_date: input.startDate, end_date: first.end_date });
     expect(await eventCount('TemplateAssigned')).toBe(before + 1);
+    const meta = await t.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1`, [`assignment-${first.assignment_id}`]);
+    expect(meta.rows[0].metadata).toMatchObject({ userId: coach.user.id, staff: 'staff' });
     await untilScheduled(first.assignment_id);
   });
 

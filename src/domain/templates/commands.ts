@@ -94,7 +94,7 @@ export interface AssignInput {
   startDate: string;
   /** The same key (per coach) always names the same assignment: a repeat assigns nothing new. */
   idempotencyKey?: string;
-  /** Who acts: the coach themselves, or staff on their behalf (recorded in the events' metadata). */
+  /** Who acts: the coach themselves, or a staff member on their behalf (recorded as the events' `staff` metadata). */
   actor?: string;
 }
 
@@ -137,7 +137,7 @@ export async function assignTemplate(deps: TemplatesDeps, input: AssignInput): P
     assignmentStream(assignmentId),
     assignmentDecider,
     { type: 'AssignTemplate', assignmentId, template, athleteId: input.athleteId, athleteLinked, startDate: input.startDate, today },
-    { userId: input.coachId, now: deps.now, ...(input.actor && input.actor !== input.coachId ? { correlationId: `staff:${input.actor}` } : {}) },
+    { userId: input.coachId, now: deps.now, ...(input.actor && input.actor !== input.coachId ? { metadata: { staff: input.actor } } : {}) },
   );
   const event = r.events[0] as Extract<AssignmentEvent, { type: 'TemplateAssigned' }>;
   return {
