@@ -39,7 +39,7 @@ async function openCalendar(viewport: { width: number; height: number }): Promis
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL('**/clients');
   await page.goto(`${t.url}/calendar/${athlete.user.id}`);
-  await page.getByRole('heading', { name: 'Avery Athlete · Training Calendar' }).waitFor();
+  await page.getByRole('heading', { name: 'Avery Athlete · Workout Calendar' }).waitFor();
   return page;
 }
 

@@ -66,7 +66,9 @@ describe('spotter assign', () => {
   it('previews on a dry run and writes nothing', async () => {
     const before = await eventCount('TemplateAssigned');
     const report = await runAssign(deps(), { template: 'base block', coach: coach.email, start, athletes: athletesFromList(ann.email), dryRun: true });
-    expect(report.preview.days.map((d) => d.dayKey)).toEqual(['day-1', 'day-3', 'day-8']);
+    // The dialog's preview: the first seven days, rest days included, then how many more.
+    expect(report.preview.days.map((d) => d.workouts.map((w) => w.name).join())).toEqual(['Lower', '', 'Upper', '', '', '', '']);
+    expect(report.preview.moreDays).toBe(1);
     expect(report.lines).toEqual([expect.objectContaining({ email: ann.email.toLowerCase(), outcome: 'would assign', workouts: 3 })]);
     expect(await eventCount('TemplateAssigned')).toBe(before);
   });

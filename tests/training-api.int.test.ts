@@ -272,7 +272,8 @@ describe('athlete routes', () => {
     expect(res.status).toBe(200);
     expect(res.body.upcoming[0]).toMatchObject({ date: '2025-09-10', status: 'scheduled', exercise_count: 2 });
     expect(res.body.recent.slice(0, 3)).toMatchObject([{ date: '2025-09-03', status: 'partial' }, { date: '2025-09-02', status: 'completed' }, { date: '2025-09-01', status: 'completed' }]);
-    expect(res.body.streak).toEqual({ current: 3, best: 3 });
+    expect(res.body.streak).toMatchObject({ current: 3, best: 3 });
+    expect(res.body.streak.definition).toMatch(/^Planned workouts in a row that you logged/);
     expect(res.body.totals.completed).toBeGreaterThanOrEqual(2);
     expect(res.body.progress).toHaveLength(8);
     expect(res.body.progress.at(-1)).toEqual({ week_start: '2025-08-31', workouts: 3, completed: 2, completion: 67 });

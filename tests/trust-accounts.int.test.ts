@@ -128,7 +128,7 @@ describe('sign-in and sign-up limits', () => {
     } finally {
       await gym.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('sign-out', () => {

@@ -32,7 +32,7 @@ export function SchedulePreview({ report }: { report: AssignReport }) {
       {days.map((d) => (
         <Text key={d.dayKey}>
           {'  '}
-          {d.date} ({d.dayKey}): {d.workouts.map((w) => `${w.name} (${w.exerciseCount} exercises)`).join(', ')}
+          {d.date} ({d.dayKey}): {d.workouts.length ? d.workouts.map((w) => `${w.name} (${w.exerciseCount} exercises)`).join(', ') : 'Rest Day'}
         </Text>
       ))}
       {moreDays > 0 ? <Text>{`  ... and ${moreDays} more days`}</Text> : null}

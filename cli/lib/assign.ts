@@ -14,6 +14,8 @@ import { UsageError } from '../command.ts';
 import { coachIdByEmail, staffUser } from './recap.ts';
 import type { AthleteEntry } from './athlete-list.ts';
 
+/** Assignments decided side by side (each its own stream); the pool has room for them. */
+const IN_FLIGHT = 6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AssignOptions {
@@ -102,10 +104,10 @@ export async function runAssign(deps: { pool: pg.Pool; store: EventStore }, opts
   }
 
   const staff = opts.staff ?? staffUser();
-  for (const { entry, athleteId } of todo) {
+  const assignOne = async ({ entry, athleteId }: (typeof todo)[number]) => {
     if (opts.dryRun) {
       lines.push({ line: entry.line, email: entry.email, outcome: 'would assign', workouts: perAthlete });
-      continue;
+      return;
     }
     try {
       const r = await assignTemplate(
@@ -125,7 +127,12 @@ export async function runAssign(deps: { pool: pg.Pool; store: EventStore }, opts
       lines.push({ line: entry.line, email: entry.email, outcome: 'failed', workouts: 0, reason });
     }
     opts.onProgress?.(lines.length, opts.athletes.length);
-  }
+  };
+  // Each assignment is a stream of its own: several at once never conflict.
+  const queue = [...todo];
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await assignOne(next);
+  }));
   lines.sort((a, b) => a.line - b.line);
   return {
     template: { id: templateId, name: template.content!.name, workouts: perAthlete },
