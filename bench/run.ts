@@ -35,6 +35,7 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   team_analytics: { what: 'GET /api/team-analytics, 400 athletes × 1 year (≈ 2 M sets), all selected, 1Y and All', load: async () => (await import('./team_analytics.ts')).run },
   web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
   cli_assign: { what: 'spotter assign: a 12-week template (48 workouts) to 400 athletes', load: async () => (await import('./cli_assign.ts')).run },
+  assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
 };
 
 interface Target {
@@ -64,6 +65,8 @@ const TARGETS: Record<string, Target> = {
   team_analytics_all_p95_ms: { label: '< 50 ms', pass: (v) => v >= 0 && v < 50 },
   web_signin_js_gzip_kb: { label: '< 120 KB', pass: (v) => v > 0 && v < 120 },
   cli_assign_s: { label: '< 60 s for 400 athletes', pass: (v) => v >= 0 && v < 60 },
+  assign_http_p95_ms: { label: '< 100 ms', pass: (v) => v >= 0 && v < 100 },
+  assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },
 };
 
 async function main(): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { listOutbox } from '../emails/mailer.ts';
+import { assignTemplate } from '../src/domain/templates/commands.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -244,6 +245,21 @@ describe('POST /api/program-templates/:id/assign', () => {
       expect([res.status, res.body.error]).toEqual([status, message]);
     }
     expect(await eventCount('TemplateAssigned')).toBe(before);
+  });
+
+  it('assignTemplate (what the staff CLI calls) with an idempotency key assigns once however often it is repeated', async () => {
+    const saved = await save(template({ name: 'Bulk' }));
+    const deps = { pool: t.server.platform.pool, store: t.server.platform.store, now: () => new Date() };
+    const input = { coachId: coach.user.id, templateId: saved.id, athleteId: athlete.user.id, startDate: plusDays(utcToday(), 100), idempotencyKey: 'cli-run-1', actor: 'staff' };
+    const before = await eventCount('TemplateAssigned');
+    const first = await assignTemplate(deps, input);
+    const again = await assignTemplate(deps, input);
+    expect(first).toMatchObject({ created: true, created_count: 4, end_date: plusDays(input.startDate, 9) });
+    expect(again).toMatchObject({ created: false, assignment_id: first.assignment_id, created_count: 4, start_date: input.startDate, end_date: first.end_date });
+    expect(await eventCount('TemplateAssigned')).toBe(before + 1);
+    const meta = await t.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1`, [`assignment-${first.assignment_id}`]);
+    expect(meta.rows[0].metadata).toMatchObject({ userId: coach.user.id, staff: 'staff' });
+    await untilScheduled(first.assignment_id);
   });
 
   it('refuses the assignment list to another coach and to anonymous callers', async () => {

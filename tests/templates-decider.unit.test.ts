@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
 import { templateDecider, type TemplateState } from '../src/domain/templates/template.ts';
-import { assignmentDecider, planResync, type WorkoutMarks } from '../src/domain/templates/assignment.ts';
+import { assignmentDecider, planResync, slotOf, type WorkoutMarks } from '../src/domain/templates/assignment.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent } from '../src/domain/templates/events.ts';
 import { parseTemplate } from '../src/domain/templates/payload.ts';
 import { assignedWorkouts, endDate, schedulePreview } from '../src/domain/templates/schedule.ts';
 import { DomainError } from '../src/domain/decider.ts';
+import { workoutDecider } from '../src/domain/training/workout.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -91,7 +92,7 @@ describe('assignment decider', () => {
     today: '2025-03-01',
     ...over,
   });
-  const assignedWorkoutsOf = (start: string) => assignedWorkouts(start, content().workouts, () => 'wk-new');
+  const assignedWorkoutsOf = (start: string) => assignedWorkouts(start, content().workouts, () => 'wk-new').map(slotOf);
   const assigned: AssignmentEvent = {
     type: 'TemplateAssigned',
     data: {
@@ -104,8 +105,8 @@ describe('assignment decider', () => {
       startDate: '2025-03-03',
       endDate: '2025-03-05',
       workouts: [
-        { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] },
-        { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper', notes: null, exercises: [squat] },
+        { workoutId: 'wk-a', key: 'w1', dayKey: 'day-1', targetDate: '2025-03-03', name: 'Lower' },
+        { workoutId: 'wk-b', key: 'w2', dayKey: 'day-3', targetDate: '2025-03-05', name: 'Upper' },
       ],
     },
   };
@@ -244,11 +245,11 @@ describe('schedule arithmetic', () => {
   const days = content().workouts;
   it('ends on start + highest day − 1', () => {
     expect(endDate('2025-03-03', days)).toBe('2025-03-05');
-    expect(endDate('2025-12-30', { 'day-168': days['day-1'] })).toBe('2026-06-15');
-    expect(endDate('2025-03-03', { 'day-1': days['day-1'] })).toBe('2025-03-03');
+    expect(endDate('2025-12-30', { 'day-168': days['day-1']! })).toBe('2026-06-15');
+    expect(endDate('2025-03-03', { 'day-1': days['day-1']! })).toBe('2025-03-03');
   });
   it('previews the first seven days, rest days included, and counts the days after', () => {
-    const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`day-${i * 2 + 1}`, days['day-1']]));
+    const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`day-${i * 2 + 1}`, days['day-1']!]));
     const preview = schedulePreview('2025-03-03', many);
     expect(preview.days.map((d) => [d.date, d.workouts.length])).toEqual([
       ['2025-03-03', 1],
@@ -259,10 +260,10 @@ describe('schedule arithmetic', () => {
       ['2025-03-08', 0],
       ['2025-03-09', 1],
     ]);
-    expect(preview.days[0].workouts).toEqual([{ name: 'Lower', exerciseCount: 1 }]);
+    expect(preview.days[0]!.workouts).toEqual([{ name: 'Lower', exerciseCount: 1 }]);
     // 19 days in all (day-19 is the last): 12 after the first seven.
     expect(preview.moreDays).toBe(12);
-    expect(schedulePreview('2025-03-03', { 'day-3': days['day-1'] }).days).toHaveLength(3);
+    expect(schedulePreview('2025-03-03', { 'day-3': days['day-1']! }).days).toHaveLength(3);
   });
 });
 
@@ -279,7 +280,7 @@ describe('template payload', () => {
     const c = parseTemplate(body);
     expect(c.name).toBe('Base');
     expect(c.description).toBe('d');
-    expect(c.workouts['day-2'][0]).toMatchObject({
+    expect(c.workouts['day-2']![0]).toMatchObject({
       id: 'template-workout-1',
       name: 'Lower',
       exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 5, load: 100 }] }],
@@ -308,4 +309,27 @@ describe('template payload', () => {
       { ...body, workouts: { 'day-1': [{ exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }] } },
       'workouts.day-1[0]: exercises[0].sets[0].reps must be a number of 0 or more.',
     ));
+});
+
+describe('workout decider: what the assignment reactor sends', () => {
+  const given = deciderSpec(workoutDecider, { userId: COACH });
+  const content = { date: '2025-03-03', name: 'Lower', notes: null, exercises: [squat] };
+  const scheduled = {
+    type: 'WorkoutScheduled' as const,
+    data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, scheduledBy: COACH, templateId: T, assignmentId: A },
+  };
+  it('schedules with the template and the assignment in the event (the change digest skips those)', () =>
+    given([]).when({ type: 'ScheduleWorkout', workoutId: 'w-1', athleteId: ATHLETE, content, templateId: T, assignmentId: A, mayAct: true }).then([scheduled]));
+  it('scheduling an existing workout again is refused, so a replayed reactor adds nothing', () =>
+    given([scheduled])
+      .when({ type: 'ScheduleWorkout', workoutId: 'w-1', athleteId: ATHLETE, content, templateId: T, assignmentId: A, mayAct: true })
+      .thenThrows(409, 'This workout already exists.'));
+  it("a re-sync's revision names the assignment, so it is not taken for a hand edit", () =>
+    given([scheduled])
+      .when({ type: 'ReviseWorkout', content: { ...content, name: 'Lower v2' }, assignmentId: A, mayAct: true })
+      .then([{ type: 'WorkoutRevised', data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, name: 'Lower v2', assignmentId: A } }]));
+  it('a hand edit carries no assignment', () =>
+    given([scheduled])
+      .when({ type: 'ReviseWorkout', content: { ...content, name: 'Mine' }, mayAct: true })
+      .then([{ type: 'WorkoutRevised', data: { workoutId: 'w-1', athleteId: ATHLETE, ...content, name: 'Mine' } }]));
 });

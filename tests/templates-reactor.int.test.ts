@@ -11,7 +11,9 @@ import { trainingProjection } from '../projections/workouts.ts';
 import { templatesProjection } from '../projections/templates.ts';
 import { assignmentReactor } from '../src/domain/templates/assignment-reactor.ts';
 import { assignmentDecider } from '../src/domain/templates/assignment.ts';
-import { assignmentStream } from '../src/domain/templates/events.ts';
+import { assignmentStream, templateStream } from '../src/domain/templates/events.ts';
+import { templateDecider } from '../src/domain/templates/template.ts';
+import { loadTemplate } from '../src/domain/templates/commands.ts';
 import { handleCommand } from '../src/commands/handle-command.ts';
 import type { TemplateDays } from '../src/domain/templates/events.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -69,6 +71,8 @@ const counts = async () => {
 
 describe('template assignment reactor', () => {
   it('schedules exactly 40 workouts after a crash after 15, and a replay creates nothing new', async () => {
+    const content = { name: 'Forty', description: '', category: 'strength' as const, isPublic: false, workouts: forty() };
+    await handleCommand(store, templateStream(TEMPLATE), templateDecider, { type: 'CreateTemplate', templateId: TEMPLATE, content }, { userId: COACH });
     const assigned = await handleCommand(
       store,
       assignmentStream(ASSIGNMENT),
@@ -76,13 +80,7 @@ describe('template assignment reactor', () => {
       {
         type: 'AssignTemplate',
         assignmentId: ASSIGNMENT,
-        template: {
-          templateId: TEMPLATE,
-          ownerId: COACH,
-          revision: 1,
-          deleted: false,
-          content: { name: 'Forty', description: '', category: 'strength', isPublic: false, workouts: forty() },
-        },
+        template: await loadTemplate(store, TEMPLATE),
         athleteId: ATHLETE,
         athleteLinked: true,
         startDate: '2030-01-07',
@@ -90,7 +88,7 @@ describe('template assignment reactor', () => {
       },
       { userId: COACH },
     );
-    expect(assigned.events[0].type).toBe('TemplateAssigned');
+    expect(assigned.events[0]!.type).toBe('TemplateAssigned');
 
     // The first process dies every time it has issued 15 commands of the batch. A dying
     // server looks to the runner like a terminated connection (SQLSTATE 57P01): the batch
@@ -124,8 +122,13 @@ describe('template assignment reactor', () => {
     for (let i = 0; i < 400 && (await counts()).workout_streams < 40; i++) await new Promise((r) => setTimeout(r, 10));
     await healthy.waitFor((await store.headCheckpoint())!, undefined, 10_000);
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });
-    const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT date)::int AS dates FROM workouts WHERE athlete_id = $1', [ATHLETE]);
-    expect(rows[0]).toEqual({ n: 40, dates: 40 });
+    const { rows } = await db.pool.query(
+      `SELECT count(*)::int AS n, count(DISTINCT date)::int AS dates, count(*) FILTER (WHERE exercises->0->>'exercise_name' = 'Back Squat')::int AS with_content
+         FROM workouts WHERE athlete_id = $1`,
+      [ATHLETE],
+    );
+    // Each workout carries the template's content at the assigned revision.
+    expect(rows[0]).toEqual({ n: 40, dates: 40, with_content: 40 });
     const progress = await db.pool.query('SELECT count(*) FILTER (WHERE scheduled)::int AS scheduled, count(*)::int AS total FROM assignment_workouts WHERE assignment_id = $1', [
       ASSIGNMENT,
     ]);
@@ -145,7 +148,8 @@ describe('template assignment reactor', () => {
     await replay.start();
     await replay.waitFor((await store.headCheckpoint())!, ['template_assignment_reactor'], 10_000);
     const [reactorStatus] = (await replay.status()).filter((s) => s.name === 'template_assignment_reactor');
-    expect(reactorStatus.lastError).toBeNull();
+    expect(reactorStatus!.lastError).toBeNull();
+    expect(reactorStatus!.parked).toBe(0);
     // It did go through the assignment again: 40 commands, each deciding nothing.
     expect(reissued).toBe(40);
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });

@@ -71,6 +71,14 @@ describe('program templates in the browser', () => {
     const page = await signIn(coach);
     await page.goto(`${t.url}/program-templates`);
     await page.getByRole('heading', { name: 'Program Templates', level: 1 }).waitFor();
+    // Help explains the builder on a page of its own.
+    await page.getByRole('link', { name: 'Help' }).click();
+    await page.getByRole('heading', { name: 'Program templates: help' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Program Templates' }).click();
+    // Nothing saved yet: the Manager says so.
+    await page.getByRole('tab', { name: 'Manager' }).click();
+    await page.getByText('No templates found. Create your first program template!').waitFor();
+    await page.getByRole('button', { name: 'Create First Template' }).click();
     expect(await page.getByRole('tab', { name: 'Builder' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'New Program Template' }).waitFor();
     expect(await page.getByRole('button', { name: 'Assign to Athlete' }).isDisabled()).toBe(true);

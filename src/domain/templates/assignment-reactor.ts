@@ -10,13 +10,35 @@
  * the assignment (or the triggering event) and the workout key, so a retried
  * append is refused rather than written twice.
  */
-import type { EventStore, StoredEvent } from '../../eventstore/port.ts';
+import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../../../projections/projection.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { DomainError } from '../decider.ts';
 import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/workout.ts';
 import { workoutStream } from '../training/events.ts';
-import type { AssignedWorkout, AssignmentEvent } from './events.ts';
+import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './events.ts';
+import { templateStream } from './events.ts';
+
+/**
+ * The workouts of a template at one revision, by key. Revisions never change once
+ * written, so they are kept (a few, least recently used first out).
+ */
+const revisionsByStore = new WeakMap<EventStore, Map<string, Map<string, TemplateWorkout>>>();
+
+async function workoutsAt(store: EventStore, templateId: string, revision: number): Promise<Map<string, TemplateWorkout>> {
+  let revisions = revisionsByStore.get(store);
+  if (!revisions) revisionsByStore.set(store, (revisions = new Map()));
+  const key = `${templateId}@${revision}`;
+  const known = revisions.get(key);
+  if (known) return known;
+  const events = (await store.readStream(templateStream(templateId))) as unknown as TemplateEvent[];
+  const at = events.find((e) => e.type !== 'TemplateDeleted' && e.data.revision === revision);
+  const byKey = new Map<string, TemplateWorkout>();
+  if (at && at.type !== 'TemplateDeleted') for (const list of Object.values(at.data.workouts)) for (const w of list) byKey.set(w.id, w);
+  revisions.set(key, byKey);
+  if (revisions.size > 50) revisions.delete(revisions.keys().next().value!);
+  return byKey;
+}
 
 /** How many commands run at once: each workout is its own stream. */
 const PARALLEL = 8;
@@ -32,12 +54,19 @@ async function inGroups<T>(items: T[], run: (item: T) => Promise<void>): Promise
   for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
 }
 
-/** A refusal means the effect is already there (scheduled, deleted) or can no longer apply (deleted by hand). */
+/**
+ * A refusal means the effect is already there (scheduled, deleted) or can no longer
+ * apply (deleted by hand). Losing a version race five times over is contention, not a
+ * bad event: it is marked transient (SQLSTATE class 40) so the runner retries the
+ * batch rather than parking the assignment (see projections/poison.ts).
+ */
 async function tolerant(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
+    if (e instanceof DomainError) return;
+    if (e instanceof WrongExpectedVersionError) throw Object.assign(new Error(e.message), { code: '40001' });
+    throw e;
   }
 }
 
@@ -81,9 +110,15 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
       for (const stored of events) {
         const e = stored as unknown as AssignmentEvent;
         switch (e.type) {
-          case 'TemplateAssigned':
-            await inGroups(e.data.workouts, (w) => schedule(stored, e.data, e.data.coachId, w));
+          case 'TemplateAssigned': {
+            const content = await workoutsAt(store, e.data.templateId, e.data.revision);
+            const full = e.data.workouts.flatMap((slot) => {
+              const w = content.get(slot.key);
+              return w ? [{ ...slot, notes: w.notes, exercises: w.exercises }] : [];
+            });
+            await inGroups(full, (w) => schedule(stored, e.data, e.data.coachId, w));
             break;
+          }
           case 'AssignmentResynced': {
             const coachId = stored.metadata.userId ?? '';
             const d = e.data;

@@ -10,7 +10,7 @@
  */
 import { assertNever, DomainError, type Decider } from '../decider.ts';
 import { isCalendarDate } from '../training/workout-rules.ts';
-import type { AssignedWorkout, AssignmentEvent, KeptWorkout } from './events.ts';
+import type { AssignedSlot, AssignedWorkout, AssignmentEvent, KeptWorkout } from './events.ts';
 import { assignedWorkouts, endDate, workoutCount } from './schedule.ts';
 import type { TemplateState } from './template.ts';
 import { MESSAGES as TEMPLATE_MESSAGES } from './template.ts';
@@ -22,7 +22,7 @@ export interface AssignmentState {
   athleteId: string | null;
   revision: number;
   startDate: string | null;
-  workouts: AssignedWorkout[];
+  workouts: AssignedSlot[];
   unassigned: boolean;
 }
 
@@ -78,6 +78,9 @@ function active(
   if (state.unassigned) throw new DomainError(409, ASSIGNMENT_MESSAGES.unassigned);
 }
 
+/** The slot without its content. */
+export const slotOf = ({ workoutId, key, dayKey, targetDate, name }: AssignedSlot): AssignedSlot => ({ workoutId, key, dayKey, targetDate, name });
+
 const NOT_MARKED: WorkoutMarks = { logged: false, handEdited: false, deleted: false };
 
 export interface ResyncPlan {
@@ -93,7 +96,7 @@ export interface ResyncPlan {
  * removed when the revision dropped them); the logged and hand-edited are kept and
  * listed. Workouts the new revision adds are scheduled if their day is not past.
  */
-export function planResync(current: AssignedWorkout[], next: AssignedWorkout[], marks: Record<string, WorkoutMarks>, today: string, newId: () => string): ResyncPlan {
+export function planResync(current: AssignedSlot[], next: AssignedWorkout[], marks: Record<string, WorkoutMarks>, today: string, newId: () => string): ResyncPlan {
   const plan: ResyncPlan = { revised: [], added: [], removedWorkoutIds: [], kept: [] };
   const byKey = new Map(current.map((w) => [w.key, w]));
   const nextKeys = new Set(next.map((w) => w.key));
@@ -142,8 +145,8 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
         const d = event.data;
         const changed = new Map([...d.revised, ...d.added].map((w) => [w.workoutId, w]));
         const removed = new Set(d.removedWorkoutIds);
-        const workouts = state.workouts.filter((w) => !removed.has(w.workoutId)).map((w) => changed.get(w.workoutId) ?? w);
-        return { ...state, revision: d.revision, workouts: [...workouts, ...d.added] };
+        const workouts = state.workouts.filter((w) => !removed.has(w.workoutId)).map((w) => slotOf(changed.get(w.workoutId) ?? w));
+        return { ...state, revision: d.revision, workouts: [...workouts, ...d.added.map(slotOf)] };
       }
       case 'TemplateUnassigned':
         return { ...state, unassigned: true };
@@ -179,7 +182,7 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
               athleteId: command.athleteId,
               startDate: command.startDate,
               endDate: endDate(command.startDate, t.content.workouts),
-              workouts: assignedWorkouts(command.startDate, t.content.workouts, ctx.newId),
+              workouts: assignedWorkouts(command.startDate, t.content.workouts, ctx.newId).map(slotOf),
             },
           },
         ];

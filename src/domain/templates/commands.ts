@@ -24,8 +24,24 @@ export interface TemplatesDeps {
 const fold = <S, E>(decider: { initialState(): S; evolve(s: S, e: E): S }, events: readonly { type: string; data: unknown }[]) =>
   events.reduce((s, e) => decider.evolve(s, e as E), decider.initialState());
 
+/**
+ * Template states by store, folded up to a version: a big program's stream is read
+ * in full once, then only what was appended since (usually nothing). The store stays
+ * the truth; states are immutable, so sharing them is safe.
+ */
+const templateCache = new WeakMap<EventStore, Map<string, { version: number; state: TemplateState }>>();
+
 export async function loadTemplate(store: EventStore, templateId: string): Promise<TemplateState> {
-  return fold(templateDecider, await store.readStream(templateStream(templateId)));
+  let cache = templateCache.get(store);
+  if (!cache) templateCache.set(store, (cache = new Map()));
+  const known = cache.get(templateId) ?? { version: -1, state: templateDecider.initialState() };
+  const fresh = await store.readStream(templateStream(templateId), known.version + 1);
+  if (fresh.length === 0) return known.state;
+  const state = fresh.reduce((s, e) => templateDecider.evolve(s, e as unknown as TemplateEvent), known.state);
+  cache.delete(templateId);
+  cache.set(templateId, { version: known.version + fresh.length, state });
+  if (cache.size > 1000) cache.delete(cache.keys().next().value!);
+  return state;
 }
 
 export async function loadAssignment(store: EventStore, assignmentId: string): Promise<AssignmentState> {
@@ -78,7 +94,7 @@ export interface AssignInput {
   startDate: string;
   /** The same key (per coach) always names the same assignment: a repeat assigns nothing new. */
   idempotencyKey?: string;
-  /** Who acts: the coach themselves, or staff on their behalf (recorded in the events' metadata). */
+  /** Who acts: the coach themselves, or a staff member on their behalf (recorded as the events' `staff` metadata). */
   actor?: string;
 }
 
@@ -121,7 +137,7 @@ export async function assignTemplate(deps: TemplatesDeps, input: AssignInput): P
     assignmentStream(assignmentId),
     assignmentDecider,
     { type: 'AssignTemplate', assignmentId, template, athleteId: input.athleteId, athleteLinked, startDate: input.startDate, today },
-    { userId: input.coachId, now: deps.now, ...(input.actor && input.actor !== input.coachId ? { correlationId: `staff:${input.actor}` } : {}) },
+    { userId: input.coachId, now: deps.now, ...(input.actor && input.actor !== input.coachId ? { metadata: { staff: input.actor } } : {}) },
   );
   const event = r.events[0] as Extract<AssignmentEvent, { type: 'TemplateAssigned' }>;
   return {

@@ -27,14 +27,22 @@ export interface TemplateContent {
   workouts: TemplateDays;
 }
 
-/** A workout of an assignment with the day it lands on. */
-export interface AssignedWorkout {
+/**
+ * A workout of an assignment and the day it lands on. Its content stays in the
+ * template's stream at the assigned revision (TemplateAssigned names the revision),
+ * so an assignment event stays small whatever the program's size.
+ */
+export interface AssignedSlot {
   /** The calendar workout it becomes (its stream is `workout-<workoutId>`). */
   workoutId: string;
   key: string;
   dayKey: string;
   targetDate: string;
   name: string;
+}
+
+/** A slot with its content: what a re-sync revises or adds. */
+export interface AssignedWorkout extends AssignedSlot {
   notes: string | null;
   exercises: WorkoutExercise[];
 }
@@ -63,7 +71,7 @@ export type AssignmentEvent =
         athleteId: string;
         startDate: string;
         endDate: string;
-        workouts: AssignedWorkout[];
+        workouts: AssignedSlot[];
       };
     }
   | {
