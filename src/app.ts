@@ -12,6 +12,8 @@ import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuth } from './http/auth-hook.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { redactPaths, REDACTED, requestSerializer } from './http/redact.ts';
+import { newOperatorKey } from './http/operator.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
@@ -34,6 +36,8 @@ export interface AppOptions {
   /** Multiplier for the per-IP/per-e-mail limits (tests sign in many times from one IP). */
   rateLimitScale?: number;
   logger?: boolean;
+  /** Where request logs go when `logger` is on (default stdout); tests read them. */
+  logStream?: { write(msg: string): void };
 }
 
 export interface SpotterApp {
@@ -41,6 +45,8 @@ export interface SpotterApp {
   auth: AuthService;
   hub: RealtimeHub;
   sender: MailSender;
+  /** Shows the local outbox and health details (X-Operator-Key); see http/operator.ts. */
+  operatorKey: string;
   close(): Promise<void>;
 }
 
@@ -54,8 +60,13 @@ async function platformSecret(pool: Platform['pool'], name: string): Promise<str
 export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   const { config, platform } = opts;
   const now = opts.now ?? (() => new Date());
+  const operatorKey = config.operatorKey ?? newOperatorKey();
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    logger: opts.logger
+      ? { level: 'info', serializers: { req: requestSerializer }, redact: { paths: redactPaths, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
+    // A hop count trusts that many proxies nearest to the server.
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Strict validation: unknown fields and wrong types are refused, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
@@ -88,8 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
 
   authRoutes(app, { auth, limiter, findInvite: inviteLookup(platform.pool, now) });
   profileRoutes(app, { pool: platform.pool, store: platform.store, now });
-  emailRoutes(app, { pool: platform.pool, sender, limiter, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, now });
-  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
+  emailRoutes(app, { pool: platform.pool, sender, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, operatorKey, now });
+  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, operatorKey, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
 
   const featureDeps: FeatureDeps = { config, pool: platform.pool, store: platform.store, runner: platform.runner, auth, now };
   for (const f of features) {
@@ -112,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     auth,
     hub,
     sender,
+    operatorKey,
     async close() {
       await hub.stop();
       await app.close();

@@ -18,6 +18,7 @@ import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
 import { recapsFeature } from './features/recaps.ts';
 import { messagingFeature } from './features/messaging.ts';
+import { templatesFeature } from './features/templates.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -48,4 +49,5 @@ export const features: Feature[] = [
   trainingFeature,
   recapsFeature,
   messagingFeature,
+  templatesFeature,
 ];

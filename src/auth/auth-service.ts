@@ -129,9 +129,12 @@ export class AuthService {
     await revokeSession(this.d.pool, sessionId, this.d.now(), 'signed out');
   }
 
-  async signOutByRefreshToken(refreshToken: string): Promise<void> {
+  /** False when the token belongs to no session (forged, or never issued). */
+  async signOutByRefreshToken(refreshToken: string): Promise<boolean> {
     const { rows } = await this.d.pool.query<{ session_id: string }>('SELECT session_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash(refreshToken)]);
-    if (rows[0]) await revokeSession(this.d.pool, rows[0].session_id, this.d.now(), 'signed out');
+    if (!rows[0]) return false;
+    await revokeSession(this.d.pool, rows[0].session_id, this.d.now(), 'signed out');
+    return true;
   }
 
   /** The claims of a valid access token whose session is still open, else null. */
@@ -166,6 +169,8 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const userId = await this.useToken(token, 'reset', async (client, id) => {
       await client.query('UPDATE user_credentials SET password_hash = $2 WHERE user_id = $1', [id, passwordHash]);
+      // Using one reset link spends all the others, older or newer.
+      await client.query(`UPDATE auth_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`, [id, this.d.now()]);
       // A reset ends every session: whoever knew the old password is signed out.
       await revokeAllSessions(client, id, this.d.now(), 'password reset');
     });

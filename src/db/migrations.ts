@@ -191,7 +191,11 @@ const MIGRATIONS: { id: string; sql: string }[] = [
           DROP INDEX email_outbox_pending;
           CREATE INDEX email_outbox_pending ON email_outbox (coalesce(not_before, created_at)) WHERE status = 'pending'`,
   },
-
+  {
+    id: '009-command-results-request-hash',
+    // An Idempotency-Key replays only the same request: the hash of method, path and body.
+    sql: `ALTER TABLE command_results ADD COLUMN IF NOT EXISTS request_hash text`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -59,7 +59,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
       const { fullName, email, password, accessCode, inviteToken } = req.body;
       requireFields({ fullName, email, password, ...(inviteToken ? {} : { accessCode }) }, 'Full Name, Email, Password and Access Code are required.');
       checkEmail(email);
-      await limiter.hit([[ipBucket(req, 'signup'), LIMITS.signUpPerIp]]);
+      await limiter.hit([inviteToken ? [ipBucket(req, 'signup-invited'), LIMITS.invitedSignUpPerIp] : [ipBucket(req, 'signup'), LIMITS.signUpPerIp]]);
       let invite: { id: string; email: string } | undefined;
       if (inviteToken) {
         invite = (await deps.findInvite?.(inviteToken)) ?? undefined;
@@ -78,11 +78,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     { schema: { tags: ['auth'], body: SignIn, response: { 200: SessionBody, '4xx': ErrorBody } } },
     async (req) => {
       requireFields(req.body, 'Email and password are required.');
-      await limiter.hit([
-        [ipBucket(req, 'signin'), LIMITS.signInPerIp],
-        [`signin:email:${normalizeEmail(req.body.email)}`, LIMITS.signInPerEmail],
-      ]);
-      return auth.signIn(req.body.email, req.body.password);
+      const failures: [string, typeof LIMITS.signInFailuresPerIp][] = [
+        [ipBucket(req, 'signin-failed'), LIMITS.signInFailuresPerIp],
+        [`signin-failed:email-ip:${normalizeEmail(req.body.email)}|${req.ip}`, LIMITS.signInFailuresPerEmailIp],
+      ];
+      return limiter.failures(failures, () => auth.signIn(req.body.email, req.body.password), (e) => e instanceof DomainError && e.status === 401);
     },
   );
 
@@ -104,8 +104,10 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     },
     async (req) => {
       if (req.user) await auth.signOut(req.user.sid);
-      else if (typeof req.body?.refreshToken === 'string') await auth.signOutByRefreshToken(req.body.refreshToken);
-      else throw new DomainError(401, 'No authentication token available');
+      else if (typeof req.body?.refreshToken === 'string') {
+        // A refresh token that opens no session is refused, as refresh refuses it.
+        if (!(await auth.signOutByRefreshToken(req.body.refreshToken))) throw new DomainError(401, MESSAGES.sessionExpired);
+      } else throw new DomainError(401, 'No authentication token available');
       return { success: true };
     },
   );

@@ -5,12 +5,13 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { isOperator } from '../http/operator.ts';
 
 export function platformRoutes(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; allowedOrigins: string[] },
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; operatorKey: string; allowedOrigins: string[] },
 ) {
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
     const started = Date.now();
     let database: { ok: boolean; latencyMs?: number; error?: string };
     try {
@@ -27,13 +28,8 @@ export function platformRoutes(
     }
     const projections = database.ok ? await deps.runner.status() : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'degraded',
-      database,
-      eventStore,
-      realtime: { connections: deps.hub.connectionCount },
-      projections,
-    });
+    const body = { status: ok ? 'ok' : 'degraded', database, eventStore, realtime: { connections: deps.hub.connectionCount }, projections };
+    return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
@@ -53,6 +49,20 @@ export function platformRoutes(
     socket.off('message', hold);
     deps.hub.attach(socket, claims.sub, claims.sid, early);
   });
+}
+
+/**
+ * Raw PostgreSQL and projection errors name tables, columns and values: only the
+ * operator (X-Operator-Key) reads them; everyone else learns what failed, not why.
+ */
+function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown }[] }>(body: B): B {
+  const hide = (e: unknown) => (e ? 'failed (details for operators only)' : e);
+  return {
+    ...body,
+    database: { ...body.database, ...(body.database.error ? { error: hide(body.database.error) } : {}) },
+    eventStore: { ...body.eventStore, ...(body.eventStore.error ? { error: hide(body.eventStore.error) } : {}) },
+    projections: body.projections.map((p) => (p.lastError ? { ...p, lastError: hide(p.lastError) } : p)),
+  };
 }
 
 export interface RegisteredRoute {
