@@ -20,6 +20,8 @@ import type { Projection } from './projection.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from './performance-records.ts';
+import { PERFORMANCE_EVENT_TYPES } from '../src/domain/performance/events.ts';
+import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
 export interface LastActual {
@@ -190,12 +192,15 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
 
 export const trainingProjection: Projection = {
   name: 'training',
-  version: 2,
-  handles: TRAINING_EVENT_TYPES,
-  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables },
+  version: 4,
+  // Manual performance entries join the workouts' records in one read model.
+  handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
+  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },
 
-  async apply(events, ctx) {
+  async apply(allEvents, ctx) {
     const { tx, table } = ctx;
+    const performance = allEvents.filter((e) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type));
+    const events = performance.length ? allEvents.filter((e) => !performance.includes(e)) : allEvents;
     const t = table('workouts');
     const ids = [...new Set(events.map((e) => (e.data as { workoutId: string }).workoutId))];
     const { rows } = await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
@@ -212,9 +217,9 @@ export const trainingProjection: Projection = {
       const old = before.get(id) ?? null;
       if (after && after !== old) changes.push({ before: old, after });
     }
-    if (changes.length === 0) return [];
+    if (changes.length === 0 && performance.length === 0) return [];
 
-    await tx.query(
+    if (changes.length > 0) await tx.query(
       `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
@@ -222,9 +227,14 @@ export const trainingProjection: Projection = {
     );
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
-    await applyRecords(changes, ctx);
+    const records = await applyRecords(changes, ctx, performance);
+    await applyTeamAnalytics(changes, ctx);
 
     const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);
-    return [...topics, ...(await coachTopics(tx, complianceMoved))];
+    for (const athleteId of records.athletes) topics.push(`athlete:${athleteId}`);
+    // "New PR" news: the athlete's and each linked coach's own topic.
+    const prTopics = [...records.prAthletes].map((id) => `prs:${id}`);
+    prTopics.push(...(await coachTopics(tx, records.prAthletes)).map((t) => `prs:${t.slice('coach:'.length)}`));
+    return [...topics, ...prTopics, ...(await coachTopics(tx, complianceMoved))];
   },
 };

@@ -16,9 +16,12 @@ import { libraryFeature } from './features/library.ts';
 import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
+import { teamAnalyticsFeature } from './features/team-analytics.ts';
+import { brandingFeature } from './features/branding.ts';
 import { recapsFeature } from './features/recaps.ts';
-import { messagingFeature } from './features/messaging.ts';
 import { templatesFeature } from './features/templates.ts';
+import { messagingFeature } from './features/messaging.ts';
+import { performanceFeature } from './features/performance.ts';
 
 export interface FeatureDeps {
   config: Config;
@@ -47,7 +50,10 @@ export const features: Feature[] = [
   coachingFeature,
   networkFeature,
   trainingFeature,
+  teamAnalyticsFeature,
+  brandingFeature,
   recapsFeature,
-  messagingFeature,
   templatesFeature,
+  messagingFeature,
+  performanceFeature,
 ];

@@ -1,6 +1,10 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { ensureWebBuilt } from '../web/build/ensure-built.ts';
+
+// `npm start`: build the dashboard first, but only when its sources changed.
+if (process.argv.includes('--build-web')) ensureWebBuilt();
 
 const config = loadConfig();
 const server = await startServer(config, { logger: process.env.LOG_REQUESTS === '1' });

@@ -42,7 +42,7 @@ async function openCalendar(user: User, clientId: string): Promise<Page> {
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL('**/clients');
   await page.goto(`${t.url}/calendar/${clientId}`);
-  await page.getByRole('heading', { name: 'Training Calendar' }).waitFor();
+  await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
   return page;
 }
 
@@ -225,7 +225,7 @@ describe('the coach calendar in the browser', () => {
     expect(await workoutsOn(mon, addDays(mon, 6))).toHaveLength(0);
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Training Calendar' }).waitFor();
+    await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
     await nav.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => nav.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     const back = await workoutsOn(mon, addDays(mon, 6));

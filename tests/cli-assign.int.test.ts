@@ -25,6 +25,7 @@ const tw = (id: string, name: string) => ({ id, name, isTemplate: true, exercise
 
 const deps = () => ({ pool: t.server.platform.pool, store: t.server.platform.store });
 const eventCount = async (type: string) => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE event_type = $1', [type])).rows[0].n as number;
+/** The assignment reactor schedules the workouts after the command answers: callers poll. */
 async function workoutsOf(athleteId: string): Promise<number> {
   await t.server.platform.runner.waitFor((await t.server.platform.store.headCheckpoint())!);
   return (await t.db.pool.query('SELECT count(*)::int AS n FROM workouts WHERE athlete_id = $1 AND NOT deleted', [athleteId])).rows[0].n as number;
@@ -80,14 +81,15 @@ describe('spotter assign', () => {
       [5, 'skipped', 'duplicate e-mail'],
     ]);
     expect(assignExitCode(first)).toBe(1);
-    expect(await workoutsOf(ann.user.id)).toBe(3);
-    expect(await workoutsOf(ben.user.id)).toBe(3);
+    await expect.poll(() => workoutsOf(ann.user.id)).toBe(3);
+    await expect.poll(() => workoutsOf(ben.user.id)).toBe(3);
 
     const again = await runAssign(deps(), { template: 'Base Block', coach: coach.email, start, athletes: athletesFromCsv(csv), staff: 'ops' });
     expect(again.lines.filter((l) => l.outcome === 'already assigned')).toHaveLength(2);
     expect(again.lines.some((l) => l.outcome === 'assigned')).toBe(false);
+    expect(await eventCount('TemplateAssigned')).toBe(2);
+    await expect.poll(() => eventCount('WorkoutScheduled')).toBe(6);
     expect(await workoutsOf(ann.user.id)).toBe(3);
-    expect(await workoutsOf(ben.user.id)).toBe(3);
   });
 
   it('refuses bad arguments before writing anything', async () => {
@@ -109,7 +111,7 @@ describe('spotter assign', () => {
       [cy.email.toLowerCase(), 'assigned'],
       [ann.email.toLowerCase(), 'already assigned'],
     ]);
-    expect(await workoutsOf(cy.user.id)).toBe(3);
+    await expect.poll(() => workoutsOf(cy.user.id)).toBe(3);
   });
 
   it('exits with 2 and a clear message for bad arguments', async () => {

@@ -164,12 +164,16 @@ describe('schedule arithmetic', () => {
     expect(endDate('2025-12-30', { 'day-168': days['day-1']! })).toBe('2026-06-15');
     expect(endDate('2025-03-03', { 'day-1': days['day-1']! })).toBe('2025-03-03');
   });
-  it('previews the first seven workout days and counts the rest', () => {
+  it('previews the first seven days, rest days included, and counts the days after', () => {
     const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`day-${i * 2 + 1}`, days['day-1']!]));
     const preview = schedulePreview('2025-03-03', many);
-    expect(preview.days.map((d) => d.date)).toEqual(['2025-03-03', '2025-03-05', '2025-03-07', '2025-03-09', '2025-03-11', '2025-03-13', '2025-03-15']);
+    expect(preview.days.map((d) => [d.date, d.workouts.length])).toEqual([
+      ['2025-03-03', 1], ['2025-03-04', 0], ['2025-03-05', 1], ['2025-03-06', 0], ['2025-03-07', 1], ['2025-03-08', 0], ['2025-03-09', 1],
+    ]);
     expect(preview.days[0]!.workouts).toEqual([{ name: 'Lower', exerciseCount: 1 }]);
-    expect(preview.moreDays).toBe(3);
+    // 19 days in all (day-19 is the last): 12 after the first seven.
+    expect(preview.moreDays).toBe(12);
+    expect(schedulePreview('2025-03-03', { 'day-3': days['day-1']! }).days).toHaveLength(3);
   });
 });
 

@@ -64,8 +64,8 @@ describe('analytics and performance records', () => {
     expect(res.body).toEqual({
       success: true,
       records: [
-        { exercise_name: 'Deadlift', rep_range: 3, best_weight: 330, date_achieved: '2025-01-06', workout_id: created.ids[0] },
-        { exercise_name: 'Deadlift', rep_range: 5, best_weight: 300, date_achieved: '2025-01-13', workout_id: created.ids[1] },
+        { exercise_name: 'Deadlift', rep_range: 3, best_weight: 330, date_achieved: '2025-01-06', workout_id: created.ids[0], entry_id: null, unit: 'lbs' },
+        { exercise_name: 'Deadlift', rep_range: 5, best_weight: 300, date_achieved: '2025-01-13', workout_id: created.ids[1], entry_id: null, unit: 'lbs' },
       ],
     });
     // Correcting an actual takes its record with it.

@@ -12,7 +12,7 @@ import { userDecider, userStream, type UserCommand } from '../domain/accounts/us
 import { signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { newToken, tokenHash } from './one-time-token.ts';
-import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions } from './sessions.ts';
+import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions, type SessionCache } from './sessions.ts';
 
 export const MESSAGES = {
   incorrectAccessCode: 'Incorrect access code.',
@@ -51,6 +51,8 @@ export interface AuthDeps {
   secret: string;
   accessCode: string;
   now: () => Date;
+  /** Open sessions cached in the process (see sessions.ts); without it every request asks the database. */
+  sessionCache?: SessionCache;
 }
 
 export function normalizeEmail(email: string): string {
@@ -141,8 +143,12 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<AccessClaims | null> {
     const claims = verifyAccessToken(this.d.secret, accessToken, this.d.now().getTime());
     if (!claims) return null;
-    const { rows } = await this.d.pool.query('SELECT 1 FROM auth_sessions WHERE session_id = $1 AND revoked_at IS NULL', [claims.sid]);
-    return rows.length ? claims : null;
+    const lookup = async () => {
+      const { rows } = await this.d.pool.query<{ user_id: string }>('SELECT user_id FROM auth_sessions WHERE session_id = $1 AND revoked_at IS NULL', [claims.sid]);
+      return rows[0] ? { userId: rows[0].user_id } : null;
+    };
+    const open = this.d.sessionCache ? await this.d.sessionCache.isOpen(claims.sid, lookup) : !!(await lookup());
+    return open ? claims : null;
   }
 
   async confirmEmail(token: string) {
@@ -176,6 +182,18 @@ export class AuthService {
     });
     if (!userId) throw new DomainError(400, MESSAGES.invalidResetLink);
     await this.userCommand(userId, { type: 'ResetPassword' });
+  }
+
+  /** From the user's stream, so a coach who has just become one is one at once. */
+  async isCoach(userId: string): Promise<boolean> {
+    return (await this.loadUser(userId)).profile.isCoach;
+  }
+
+  /** An athlete-only account (made from an invitation) becomes a coach with the access code. */
+  async becomeCoach(userId: string, accessCode: string): Promise<{ user: PublicUser; checkpoint: string | null }> {
+    if (accessCode.trim() !== this.d.accessCode) throw new DomainError(400, MESSAGES.incorrectAccessCode);
+    const result = await this.userCommand(userId, { type: 'BecomeCoach' });
+    return { user: (await this.loadUser(userId)).profile, checkpoint: result.append?.checkpoint ?? null };
   }
 
   private async userIdByEmail(emailIn: string): Promise<string | null> {
@@ -218,7 +236,7 @@ export class AuthService {
     if (!state.id || !registered) throw new DomainError(401, MESSAGES.invalidCredentials);
     return {
       confirmed: state.confirmed,
-      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: registered.isCoach, isAthlete: registered.isAthlete },
+      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: state.isCoach, isAthlete: registered.isAthlete },
     };
   }
 

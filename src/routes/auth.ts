@@ -33,6 +33,9 @@ const EmailOnly = Type.Object({ email: Email }, { additionalProperties: false })
 const RefreshBody = Type.Object({ refreshToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 const ResetBody = Type.Object({ token: Type.String({ maxLength: 200 }), password: Password }, { additionalProperties: false });
 
+const BecomeCoachBody = Type.Object({ accessCode: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+const BecameCoach = Type.Object({ success: Type.Boolean(), message: Type.String(), user: SessionBody.properties.user, checkpoint: Type.Union([Type.String(), Type.Null()]) });
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function requireFields(values: Record<string, unknown>, message: string): void {
@@ -109,6 +112,26 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
         if (!(await auth.signOutByRefreshToken(req.body.refreshToken))) throw new DomainError(401, MESSAGES.sessionExpired);
       } else throw new DomainError(401, 'No authentication token available');
       return { success: true };
+    },
+  );
+
+  // "Become a coach": an athlete-only account (made from an invitation) enters the
+  // access code. Wrong codes count against the caller, so the code cannot be guessed.
+  app.post<{ Body: Static<typeof BecomeCoachBody> }>(
+    '/api/auth/become-coach',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], body: BecomeCoachBody, response: { 200: BecameCoach, '4xx': ErrorBody } },
+    },
+    async (req) => {
+      requireFields(req.body, 'Please enter the access code.');
+      const userId = userIdOf(req);
+      const result = await limiter.failures(
+        [[`become-coach:user:${userId}`, LIMITS.signUpPerIp]],
+        () => auth.becomeCoach(userId, req.body.accessCode),
+        (e) => e instanceof DomainError && e.status === 400,
+      );
+      return { success: true, message: 'You are now a coach. Invite your first athlete from Your Clients.', ...result };
     },
   );
 

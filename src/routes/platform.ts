@@ -28,7 +28,16 @@ export function platformRoutes(
     }
     const projections = database.ok ? await deps.runner.status() : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
-    const body = { status: ok ? 'ok' : 'degraded', database, eventStore, realtime: { connections: deps.hub.connectionCount }, projections };
+    const body = {
+      status: ok ? 'ok' : 'degraded',
+      database,
+      eventStore,
+      realtime: { connections: deps.hub.connectionCount },
+      // Parked events do not make the service unhealthy: every projection still moves
+      // (a restart would not fix them); operators list and retry them with `spotter parked`.
+      parkedEvents: projections.reduce((n, p) => n + p.parked, 0),
+      projections,
+    };
     return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 
@@ -85,12 +94,25 @@ export function collectRoutes(app: FastifyInstance): void {
   });
 }
 
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/** OpenAPI parameters from a route's params or querystring schema, each with its own schema. */
+function parameters(schema: unknown, where: 'path' | 'query') {
+  const s = (schema ?? {}) as ObjectSchema;
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
 /** Every /api route of an app (hidden ones included), e.g. for the authorisation matrix. */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...(routesByApp.get(app) ?? [])];
 }
 
-/** An OpenAPI 3 document assembled from the routes' own JSON schemas. */
+/** An OpenAPI 3 document assembled from the routes' own JSON schemas (body, params, query, responses). */
 function openApiDocument(app: FastifyInstance) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of registeredRoutes(app).filter((r) => !r.hidden)) {
@@ -100,10 +122,18 @@ function openApiDocument(app: FastifyInstance) {
     for (const [code, body] of Object.entries((s.response as Record<string, unknown>) ?? { 200: {} })) {
       responses[code.replace('xx', 'XX')] = { description: code, content: { 'application/json': { schema: body } } };
     }
+    // A path parameter the route declares no schema for is still a parameter (a string).
+    const declared = new Set(Object.keys(((s.params ?? {}) as ObjectSchema).properties ?? {}));
+    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
+    const params = [
+      ...parameters(s.params, 'path'),
+      ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...parameters(s.querystring, 'query'),
+    ];
     (paths[path] ??= {})[r.method] = {
       tags: s.tags,
-      ...(s.querystring ? { parameters: Object.keys((s.querystring as { properties?: object }).properties ?? {}).map((name) => ({ name, in: 'query' })) } : {}),
-      ...(s.body ? { requestBody: { content: { 'application/json': { schema: s.body } } } } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(s.body ? { requestBody: { required: true, content: { 'application/json': { schema: s.body } } } } : {}),
       responses: Object.keys(responses).length ? responses : { 200: { description: 'OK' } },
     };
   }

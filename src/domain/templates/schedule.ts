@@ -60,16 +60,23 @@ export function assignedWorkouts(startDate: string, days: TemplateDays, newId: (
 export interface PreviewDay {
   dayKey: string;
   date: string;
+  /** Empty for a rest day. */
   workouts: { name: string; exerciseCount: number }[];
 }
 
-/** The dialog's schedule preview: the first seven days with workouts, and how many more follow. */
+/**
+ * The Assign dialog's preview: the program's first seven days from the start date,
+ * rest days included, and how many days of the program follow them.
+ */
 export function schedulePreview(startDate: string, days: TemplateDays): { days: PreviewDay[]; moreDays: number } {
-  const keys = workoutDays(days);
-  const shown = keys.slice(0, PREVIEW_DAYS).map((dayKey) => ({
-    dayKey,
-    date: addDays(startDate, dayNumber(dayKey)! - 1),
-    workouts: days[dayKey]!.map((w) => ({ name: w.name, exerciseCount: w.exercises.length })),
-  }));
-  return { days: shown, moreDays: Math.max(0, keys.length - PREVIEW_DAYS) };
+  const total = highestDay(days);
+  const shown = Array.from({ length: Math.min(PREVIEW_DAYS, total) }, (_, i) => {
+    const dayKey = `day-${i + 1}`;
+    return {
+      dayKey,
+      date: addDays(startDate, i),
+      workouts: (days[dayKey] ?? []).map((w) => ({ name: w.name, exerciseCount: w.exercises.length })),
+    };
+  });
+  return { days: shown, moreDays: Math.max(0, total - PREVIEW_DAYS) };
 }

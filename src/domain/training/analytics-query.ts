@@ -91,17 +91,19 @@ export async function capacity(db: pg.Pool, athleteId: string, range: Range) {
 }
 
 /**
- * Best record per exercise and rep range: the highest weight, the latest date on
- * a tie; for rep_range 0 (time-type measures) the lowest value wins.
+ * Best record per exercise and rep range, from workouts and manual entries alike:
+ * the highest weight, the latest date on a tie; for time-type measures (rep_range 0
+ * of a sprint, run…, flagged lower_better by the projection) the lowest value wins.
  */
 export async function bestRecords(db: pg.Pool, athleteId: string, exerciseName?: string) {
   const { rows } = await db.query(
     `SELECT DISTINCT ON (exercise_key, rep_range)
-            exercise_name, rep_range, best_weight::float8 AS best_weight, date_achieved, workout_id
+            exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
+            workout_id, entry_id, unit
        FROM athlete_performance_records
       WHERE athlete_id = $1 AND ($2::text IS NULL OR exercise_key = lower(trim($2)))
       ORDER BY exercise_key, rep_range,
-               CASE WHEN rep_range = 0 THEN best_weight ELSE -best_weight END, date_achieved DESC`,
+               CASE WHEN lower_better THEN best_weight ELSE -best_weight END, date_achieved DESC`,
     [athleteId, exerciseName ?? null],
   );
   return rows;

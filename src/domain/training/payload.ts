@@ -12,6 +12,9 @@ import { isCalendarDate, MAX_BULK_SETS, SET_TYPES, stripEmpty, type SetActual, t
 import { MESSAGES } from './workout.ts';
 import { MAX_INDEX, SET_LIMITS } from './limits.ts';
 
+/** %1RM prescriptions: above 0, at most 150 (supramaximal eccentric work tops out well below). */
+export const LOAD_PERCENT_MAX = 150;
+
 export const LIMITS = { workoutsPerRequest: 500, exercisesPerWorkout: 50, setsPerExercise: MAX_BULK_SETS, name: 200, notes: 5000 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,13 +82,18 @@ function parseSet(raw: unknown, where: string): WorkoutSet {
   if (!isObject(raw)) return bad(`${where} must be an object.`);
   const input: Json = {};
   for (const [k, v] of Object.entries(raw)) input[SET_ALIASES[k] ?? k] = v;
-  refuseUnknown(input, new Set(['type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'actual']), `${where}.`);
+  refuseUnknown(input, new Set(['type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'load_percent', 'actual']), `${where}.`);
   const type = (input.type ?? 'standard') as SetType;
   if (!SET_TYPES.includes(type)) bad(`${where}.type must be one of ${SET_TYPES.join(', ')}.`);
   const set: WorkoutSet = { type };
   for (const f of NUMBER_FIELDS) {
     const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: SET_LIMITS[f] });
     if (n !== undefined) set[f] = n;
+  }
+  const percent = amount(input.load_percent, `${where}.load_percent`, { max: LOAD_PERCENT_MAX });
+  if (percent !== undefined) {
+    if (percent <= 0) bad(`${where}.load_percent must be greater than 0.`);
+    set.load_percent = percent;
   }
   for (const f of TEXT_FIELDS) {
     const t = text(input[f], `${where}.${f}`, 100);

@@ -46,6 +46,11 @@ export interface WorkoutSet {
   reps?: number | null;
   /** lbs */
   load?: number | null;
+  /**
+   * A load prescribed as a percentage of the athlete's estimated 1RM (e.g. 75). `load`
+   * then holds the load it resolved to when saved, or is absent when no record existed.
+   */
+  load_percent?: number | null;
   /** seconds */
   time_duration?: number | null;
   rpe?: number | null;

@@ -68,9 +68,21 @@ export const paths = {
       path: '/program-templates',
       getHref: () => '/program-templates',
     },
+    calendarAssigned: {
+      getHref: (clientId: string, date: string) =>
+        `/calendar/${encodeURIComponent(clientId)}?${new URLSearchParams({ date, highlight: 'assigned' }).toString()}`,
+    },
+    helpTemplates: {
+      path: '/help/templates',
+      getHref: () => '/help/templates',
+    },
     teamAnalytics: {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
+    },
+    settings: {
+      path: '/settings',
+      getHref: () => '/settings',
     },
   },
 } as const;

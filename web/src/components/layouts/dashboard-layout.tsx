@@ -43,8 +43,7 @@ function UserMenu() {
           key: 'settings',
           label: 'Settings',
           icon: <SettingsIcon />,
-          badge: 'coming soon',
-          disabled: true,
+          onSelect: () => navigate(paths.app.settings.getHref()),
         },
         {
           key: 'signout',

@@ -4,6 +4,8 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
 import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
+import { PrToasts } from '../../../features/performance/components/pr-toasts';
+import { BrandingSync } from '../../../features/settings/components/branding-sync';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -13,7 +15,9 @@ export function Component() {
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
     <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
+      <BrandingSync />
       <Outlet />
+      <PrToasts />
     </DashboardLayout>
   );
 }

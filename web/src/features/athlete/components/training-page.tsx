@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,7 +15,7 @@ const RECENT_DAYS = 14;
 const UPCOMING_DAYS = 28;
 
 /** My Training: today's, upcoming and recent workouts, and the dashboard. */
-export function TrainingPage() {
+export function TrainingPage({ title = 'My Training', headerActions }: { title?: string; headerActions?: ReactNode } = {}) {
   const user = useUser();
   const today = useMemo(() => localToday(), []);
   const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS), today };
@@ -30,7 +30,7 @@ export function TrainingPage() {
 
   return (
     <div className="training-page">
-      <PageHeader title="My Training" description="Log what you lift, set by set. Your coach sees it as you go." />
+      <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
       <DashboardStats today={today} />
       {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
       {workouts.isPending ? (

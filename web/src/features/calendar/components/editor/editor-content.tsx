@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ExerciseLibraryOverlay } from '../../../../components/exercise-library-overlay/exercise-library-overlay';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
 import type { NewRecord, WorkoutDetail } from '../../api/types';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
 import { HistoryPanel } from './history-panel';
-import { formProblem, mergeActuals, newExercise, toPayload, type WorkoutForm } from './workout-form';
+import { formProblem, mergeActuals, newExercise, percentExercises, toPayload, type WorkoutForm } from './workout-form';
+import { EditorAthleteContext, oneRmsFor } from '../../api/one-rm';
 
 export const MISSING_USER_ID = 'Cannot save workout — missing user ID.';
 export const LIVE_TOAST_MS = 3000;
@@ -21,14 +24,24 @@ type EditorContentProps = {
   clientId: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Hands the saved workout to the caller instead of the server (a template's workout). */
+  onSaveLocal?: (workout: Workout) => void;
+  /** Told once the coach changes something, so closing can ask before discarding it. */
+  onEdited?: () => void;
 };
 
-export function EditorContent({ initial, server, clientId, onClose, onSaved }: EditorContentProps) {
+export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal, onEdited }: EditorContentProps) {
   const [form, setForm] = useState(initial);
+  // The coach's own changes (not the athlete's live actuals, merged below).
+  const edit: typeof setForm = (change) => {
+    onEdited?.();
+    setForm(change);
+  };
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveWorkout(clientId);
   const { toasts, show } = useToasts();
+  const queryClient = useQueryClient();
 
   // Live updates (coach-core §4): a new last_actual means the athlete logged a set.
   // Only the actuals are merged, so whatever the coach is typing stays.
@@ -42,15 +55,21 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
     if (server.last_actual) show(`Athlete updated: ${server.last_actual.exercise_name}`, { durationMs: LIVE_TOAST_MS });
   }, [server, show]);
 
-  const onSave = () => {
+  const onSave = async () => {
     const issue = formProblem(form);
     if (issue) {
       setProblem(issue);
       return;
     }
     setProblem(null);
+    if (onSaveLocal) {
+      // A template has no athlete yet: a percentage load stays a percentage.
+      onSaveLocal(toPayload(form, clientId));
+      return;
+    }
+    const oneRms = await oneRmsFor(queryClient, clientId, percentExercises(form));
     save.mutate(
-      { id: form.id, workout: toPayload(form, clientId) },
+      { id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) },
       { onSuccess: (result) => onSaved({ newRecords: result.newRecords }) },
     );
   };
@@ -65,26 +84,27 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
   const error = problem ?? (save.isError ? errorMessage(save.error) : null);
 
   return (
+    <EditorAthleteContext.Provider value={clientId}>
     <div className="editor">
       <ToastRegion toasts={toasts} />
-      {!clientId && <Alert variant="error">{MISSING_USER_ID}</Alert>}
+      {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
       {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
 
       <div className="editor__meta">
         <label className="set-field editor__name">
           <span className="set-field__label">Workout name</span>
-          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
         </label>
         <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
           Exercise Library
         </Button>
       </div>
 
-      <ExerciseList exercises={form.exercises} onChange={(exercises) => setForm((f) => ({ ...f, exercises }))} />
+      <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
 
       <label className="set-field editor__notes">
         <span className="set-field__label">Notes</span>
-        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
+        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
       </label>
 
       {form.id && <HistoryPanel workoutId={form.id} />}
@@ -92,23 +112,26 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
       {error && <Alert variant="error">{error}</Alert>}
 
       <footer className="editor__footer">
-        <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
-          Copy Workout
-        </Button>
+        {!onSaveLocal && (
+          <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
+            Copy Workout
+          </Button>
+        )}
         <span className="editor__spacer" />
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={onSave} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
-          {form.id ? 'Update Workout' : 'Save Workout'}
+        <Button onClick={() => void onSave()} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
+          {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
         </Button>
       </footer>
 
       <ExerciseLibraryOverlay
         open={libraryOpen}
         onClose={() => setLibraryOpen(false)}
-        onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
+        onPick={(picked) => edit((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
       />
     </div>
+    </EditorAthleteContext.Provider>
   );
 }

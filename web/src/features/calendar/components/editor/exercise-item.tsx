@@ -96,6 +96,7 @@ export function ExerciseItem({ exercise, index, count, onChange, onRemove, onMov
           <SetRow
             key={set.key}
             set={set}
+            exerciseName={exercise.exercise_name}
             number={i + 1}
             canRemove={exercise.sets.length > 1}
             onChange={(next) => updateSet(i, next)}

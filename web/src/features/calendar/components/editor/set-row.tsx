@@ -1,5 +1,6 @@
 import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType } from '../../../../../../src/domain/training/workout-rules';
-import type { FormSet } from './workout-form';
+import { percentOf, resolvePercent, type FormSet } from './workout-form';
+import { useOneRm } from '../../api/one-rm';
 
 export const FIELD_LABELS: Record<SetField, string> = {
   reps: 'Reps',
@@ -27,6 +28,8 @@ export function actualText(actual: SetActual | null): string | null {
 
 type SetRowProps = {
   set: FormSet;
+  /** For a `75%` load: whose estimated 1RM it is a percentage of. */
+  exerciseName?: string;
   number: number;
   canRemove: boolean;
   onChange: (set: FormSet) => void;
@@ -34,8 +37,23 @@ type SetRowProps = {
 };
 
 /** One set: its type, the fields that type has, and the athlete's actuals when logged. */
-export function SetRow({ set, number, canRemove, onChange, onRemove }: SetRowProps) {
+/** What a `75%` load means for this athlete today, or why it cannot be resolved. */
+function PercentHint({ exerciseName, percent, number }: { exerciseName: string; percent: number; number: number }) {
+  const oneRm = useOneRm(exerciseName, true);
+  let text: string;
+  if (oneRm.isPending && oneRm.fetchStatus !== 'idle') text = 'Looking up 1RM…';
+  else if (oneRm.data?.one_rm != null) text = `= ${resolvePercent(oneRm.data.one_rm, percent)} lbs (${percent}% of est. 1RM ${oneRm.data.one_rm} lbs)`;
+  else text = `No record for ${exerciseName || 'this exercise'}: the percentage is kept without a load`;
+  return (
+    <span className="set-row__percent muted" aria-label={`Set ${number} resolved load`}>
+      {text}
+    </span>
+  );
+}
+
+export function SetRow({ set, exerciseName = '', number, canRemove, onChange, onRemove }: SetRowProps) {
   const done = actualText(set.actual);
+  const percent = SET_TYPE_FIELDS[set.type].includes('load') ? percentOf(set.values.load) : null;
   return (
     <li className="set-row">
       <span className="set-row__number" aria-hidden="true">
@@ -62,15 +80,18 @@ export function SetRow({ set, number, canRemove, onChange, onRemove }: SetRowPro
           <input
             className="input input--sm"
             aria-label={`Set ${number} ${FIELD_LABELS[field]}`}
-            type={TEXT_FIELDS.includes(field) ? 'text' : 'number'}
+            // A load may be typed as a percentage of the 1RM ("75%"), so it is a text input.
+            type={TEXT_FIELDS.includes(field) || field === 'load' ? 'text' : 'number'}
             inputMode={TEXT_FIELDS.includes(field) ? 'text' : 'decimal'}
-            min={TEXT_FIELDS.includes(field) ? undefined : 0}
-            step="any"
+            min={TEXT_FIELDS.includes(field) || field === 'load' ? undefined : 0}
+            step={field === 'load' ? undefined : 'any'}
+            title={field === 'load' ? 'lbs, or a percentage of the 1RM such as 75%' : undefined}
             value={set.values[field] ?? ''}
             onChange={(e) => onChange({ ...set, values: { ...set.values, [field]: e.target.value } })}
           />
         </label>
       ))}
+      {percent !== null && <PercentHint exerciseName={exerciseName} percent={percent} number={number} />}
       <span className="set-row__actual" aria-label={`Set ${number} actual`}>
         {done ? `Actual: ${done}` : <span className="muted">Not logged</span>}
       </span>

@@ -4,7 +4,7 @@
  * index in the server's copy, so live actuals land on the right set even after the
  * coach has reordered or added exercises without saving.
  */
-import { guessIntent, nextHeading, type ExerciseIntent } from '../../../../../../src/domain/training/intents';
+import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '../../../../../../src/domain/training/intents';
 import {
   linkSuperset,
   SET_TYPE_FIELDS,
@@ -44,12 +44,25 @@ const newKey = () => `k${++keySeq}`;
 
 const ALL_FIELDS: SetField[] = ['reps', 'load', 'time_duration', 'rpe', 'tempo', 'rest_pause', 'drop_weight', 'superset_with'];
 
+/** `75%` → 75; anything else → null. */
+export function percentOf(text: string | undefined): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** Spec-free house rule: a %1RM load resolves to the nearest half pound. */
+export function resolvePercent(oneRm: number, percent: number): number {
+  return Math.round(((oneRm * percent) / 100) * 2) / 2;
+}
+
 function toFormSet(set: WorkoutSet, serverIndex: number | null): FormSet {
   const values: FormSet['values'] = {};
   for (const field of ALL_FIELDS) {
     const value = set[field];
     if (value !== undefined && value !== null) values[field] = String(value);
   }
+  // A percentage prescription is edited as typed; its resolved load is recomputed on save.
+  if (set.load_percent != null) values.load = `${set.load_percent}%`;
   return { key: newKey(), serverIndex, type: set.type ?? 'standard', values, actual: set.actual ?? null };
 }
 
@@ -79,32 +92,45 @@ export function toForm(workout: (Workout & { id?: string }) | null, date: string
 
 /** An exercise picked from the library: its guessed intent and the first unused heading letter. */
 export function newExercise(form: WorkoutForm, name: string, intent?: ExerciseIntent): FormExercise {
+  const exerciseIntent = intent ?? guessIntent(name);
+  // Planks, carries and mobility work are planned in seconds, not reps × load.
+  const firstSet = isTimeBased(name, exerciseIntent) ? { ...emptySet(), type: 'time' as const } : emptySet();
   return {
     key: newKey(),
     serverIndex: null,
     exercise_name: name,
     heading: nextHeading(form.exercises.map((e) => e.heading)),
-    exercise_intent: intent ?? guessIntent(name),
+    exercise_intent: exerciseIntent,
     category: null,
     notes: null,
     superset_group: null,
-    sets: [emptySet()],
+    sets: [firstSet],
   };
 }
 
-function toSet(set: FormSet): WorkoutSet {
+/** Exercise name (lower case) → the athlete's estimated 1RM, or null without a record. */
+export type OneRmLookup = (exerciseName: string) => number | null | undefined;
+
+function toSet(set: FormSet, oneRm: number | null | undefined): WorkoutSet {
   const out: WorkoutSet = { type: set.type };
   // Only the fields of the chosen type: switching RPE → Standard drops the RPE.
   for (const field of SET_TYPE_FIELDS[set.type]) {
     const text = set.values[field]?.trim();
     if (!text) continue;
+    const percent = field === 'load' ? percentOf(text) : null;
+    if (percent !== null) {
+      // Both the percentage and, when the athlete has a record, the load it means today.
+      out.load_percent = percent;
+      if (oneRm != null) out.load = resolvePercent(oneRm, percent);
+      continue;
+    }
     (out as Record<string, unknown>)[field] = field === 'tempo' || field === 'superset_with' ? text : Number(text);
   }
   if (set.actual) out.actual = set.actual;
   return out;
 }
 
-export function toPayload(form: WorkoutForm, userId: string): Workout {
+export function toPayload(form: WorkoutForm, userId: string, oneRmOf: OneRmLookup = () => undefined): Workout {
   return {
     user_id: userId,
     date: form.date,
@@ -118,12 +144,17 @@ export function toPayload(form: WorkoutForm, userId: string): Workout {
       category: exercise.category,
       notes: exercise.notes,
       superset_group: exercise.superset_group,
-      sets: exercise.sets.map(toSet),
+      sets: exercise.sets.map((set) => toSet(set, oneRmOf(exercise.exercise_name.trim().toLowerCase()))),
     })),
   };
 }
 
 /** What the form checks before sending; the server checks everything again. */
+/** Exercises with a load typed as a percentage: their 1RM is needed to save. */
+export function percentExercises(form: WorkoutForm): string[] {
+  return form.exercises.filter((e) => e.sets.some((s) => percentOf(s.values.load) !== null)).map((e) => e.exercise_name);
+}
+
 export function formProblem(form: WorkoutForm): string | null {
   if (form.exercises.length === 0) return 'Saving a workout needs at least one exercise.';
   const unnamed = form.exercises.findIndex((e) => !e.exercise_name.trim());
@@ -132,6 +163,11 @@ export function formProblem(form: WorkoutForm): string | null {
     for (const set of exercise.sets) {
       for (const field of SET_TYPE_FIELDS[set.type]) {
         const text = set.values[field]?.trim();
+        if (field === 'load' && text && percentOf(text) !== null) {
+          const p = percentOf(text)!;
+          if (p <= 0 || p > 150) return `${exercise.exercise_name}: a load percentage must be above 0% and at most 150%.`;
+          continue;
+        }
         if (text && field !== 'tempo' && field !== 'superset_with' && !(Number(text) >= 0)) {
           return `${exercise.exercise_name}: ${field.replace('_', ' ')} must be a number of 0 or more.`;
         }

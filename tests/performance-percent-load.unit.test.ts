@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseWorkout } from '../src/domain/training/payload.ts';
+import { DomainError } from '../src/domain/decider.ts';
+import { formProblem, percentOf, resolvePercent, toForm, toPayload } from '../web/src/features/calendar/components/editor/workout-form.ts';
+
+const ATHLETE = '11111111-1111-4111-8111-111111111111';
+const workout = (set: Record<string, unknown>) => ({ user_id: ATHLETE, date: '2026-03-10', exercises: [{ exercise_name: 'Bench Press', heading: 'A', sets: [set] }] });
+
+describe('load_percent in the training payload', () => {
+  it('keeps the percentage and the resolved load', () => {
+    const parsed = parseWorkout(workout({ reps: 5, load: 197, load_percent: 75 }), { requireUserId: true });
+    expect(parsed.content.exercises[0]!.sets[0]).toMatchObject({ reps: 5, load: 197, load_percent: 75 });
+  });
+  it('keeps a percentage without a load', () => {
+    const parsed = parseWorkout(workout({ reps: 5, load_percent: 75 }), { requireUserId: true });
+    expect(parsed.content.exercises[0]!.sets[0]).toEqual({ type: 'standard', reps: 5, load_percent: 75 });
+  });
+  it.each([[0, 'greater than 0'], [150.5, 'at most 150'], [-1, '0 or more']])('refuses %s%%', (load_percent, text) => {
+    expect(() => parseWorkout(workout({ reps: 5, load_percent }), { requireUserId: true })).toThrow(DomainError);
+    expect(() => parseWorkout(workout({ reps: 5, load_percent }), { requireUserId: true })).toThrow(text);
+  });
+});
+
+describe('the editor form with a 75% load', () => {
+  it('reads percentages and rounds the resolved load to half a pound', () => {
+    expect(percentOf('75%')).toBe(75);
+    expect(percentOf(' 82.5 % ')).toBe(82.5);
+    expect(percentOf('75')).toBeNull();
+    expect(resolvePercent(262.5, 75)).toBe(197);
+  });
+  it('saves both the percentage and the resolved load, or the percentage only without a record', () => {
+    const form = toForm(workout({ reps: 5 }) as never, '2026-03-10');
+    form.exercises[0]!.sets[0]!.values.load = '75%';
+    expect(formProblem(form)).toBeNull();
+    expect(toPayload(form, ATHLETE, () => 262.5).exercises[0]!.sets[0]).toEqual({ type: 'standard', reps: 5, load: 197, load_percent: 75 });
+    expect(toPayload(form, ATHLETE, () => null).exercises[0]!.sets[0]).toEqual({ type: 'standard', reps: 5, load_percent: 75 });
+    form.exercises[0]!.sets[0]!.values.load = '200%';
+    expect(formProblem(form)).toMatch(/at most 150%/);
+  });
+  it('opens a saved percentage set as the percentage typed', () => {
+    const form = toForm({ ...workout({ reps: 5, load: 197, load_percent: 75 }), id: 'w1' } as never, '2026-03-10');
+    expect(form.exercises[0]!.sets[0]!.values.load).toBe('75%');
+  });
+});

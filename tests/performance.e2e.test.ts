@@ -1,0 +1,132 @@
+/**
+ * Performance mode in real Chromium against a real server: the coach logs a 5-rep
+ * back squat and sees the record, the category score and the progression chart; the
+ * athlete (a second browser context) records a heavier set in a workout and the
+ * coach gets the "New PR" toast live; a 75% load in the editor shows the resolved load.
+ * Needs the built app: `npx vite build --config web/vite.config.ts`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { addDays, localToday, longDate, snap } from './support/ui.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { linkAthlete } from './support/coaching.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+let t: TestServer;
+let browser: Browser;
+let coach: User;
+let athlete: User;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  browser = await launchBrowser();
+  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
+  await linkAthlete(t, coach, athlete);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signIn(user: User): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL(/\/(clients|training)/);
+  return page;
+}
+
+describe('Performance mode in the browser', () => {
+  it('logs a back squat, shows the record, score and chart, and toasts a new PR from the athlete live', async () => {
+    const today = localToday();
+    const page = await signIn(coach);
+    await page.goto(`${t.url}/calendar/${athlete.user.id}`);
+    await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
+    await page.getByRole('group', { name: 'Page mode' }).getByRole('button', { name: 'Performance' }).click();
+    await page.getByRole('heading', { name: 'Performance Analytics' }).waitFor();
+    await page.getByText('No performance data available').waitFor();
+    expect(await page.getByLabel('Overall score').textContent()).toBe('0');
+
+    // Log a 5-rep back squat through the form.
+    await page.getByRole('button', { name: 'Log Performance' }).click();
+    const form = page.getByRole('form', { name: 'Log Performance' });
+    await form.getByLabel('Exercise').fill('back squat');
+    const suggestions = form.getByRole('list', { name: 'Exercise suggestions' }).getByRole('button');
+    expect(await suggestions.count()).toBeLessThanOrEqual(8);
+    await form.getByRole('button', { name: /^Back Squat \(High Bar\)/ }).click();
+    expect(await form.getByRole('button', { name: 'Log Metric' }).isDisabled()).toBe(true);
+    await form.getByLabel('Weight (lbs)').fill('2500');
+    await form.getByLabel('Reps').fill('5');
+    await form.getByRole('button', { name: 'Log Metric' }).click();
+    await form.getByText('Weight seems unrealistic (max 2000 lbs)').waitFor();
+    await form.getByLabel('Weight (lbs)').fill('225');
+    await form.getByRole('button', { name: 'Log Metric' }).click();
+    await form.getByText('Logged Back Squat (High Bar): 225 lbs × 5').waitFor();
+
+    // The record, the Strength score (1 entry in 30 days + 1 metric = 25) and the chart.
+    const strength = page.getByRole('region', { name: 'Strength category' });
+    await expect.poll(() => strength.getByLabel('Strength score').textContent(), { timeout: 10_000 }).toBe('25');
+    expect(await page.getByLabel('Overall score').textContent()).toBe('25');
+    expect(await strength.textContent()).toContain('Back Squat (High Bar) × 5225 lbs');
+    await page.getByRole('tab', { name: 'Progression' }).click();
+    const chart = page.getByRole('figure', { name: 'Progression chart' });
+    await chart.locator('svg').first().waitFor({ timeout: 15_000 });
+    expect(await chart.textContent()).toContain('Back Squat (High Bar)');
+    await page.getByRole('region', { name: 'Rep-max profile' }).getByText('Estimated 1RM: 262.5 lbs').waitFor();
+    await page.getByRole('tab', { name: 'Metrics' }).click();
+    const table = page.getByRole('table');
+    expect(await table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('225 lbs');
+    await page.getByLabel('Exercise', { exact: true }).fill('deadlift');
+    await page.getByText('No metrics found matching your filters').waitFor();
+    await snap(page, 'performance-metrics');
+
+    // The athlete, in a second context, records a heavier squat set in a workout.
+    const planned = await t.api('POST', '/api/manage-workouts', {
+      workout: { user_id: athlete.user.id, date: today, name: 'Squat Day', exercises: [{ exercise_name: 'Back Squat (High Bar)', sets: [{ reps: 5, load: 230 }] }] },
+    }, coach.accessToken);
+    expect(planned.status).toBe(201);
+    const athletePage = await signIn(athlete);
+    await athletePage.goto(`${t.url}/training/${planned.body.id}`);
+    const squat = athletePage.getByRole('region', { name: /Back Squat \(High Bar\)/ });
+    await squat.getByLabel('Set 1 reps').fill('5');
+    await squat.getByLabel('Set 1 load (lbs)').fill('235');
+    await squat.getByRole('button', { name: 'Save set 1' }).click();
+
+    // The coach, on the Metrics tab of the Performance mode, gets the toast live.
+    const toast = page.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lbs × 5');
+    await toast.waitFor({ timeout: 15_000 });
+    // And the athlete sees it on their logging screen.
+    await athletePage.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lbs × 5').waitFor({ timeout: 15_000 });
+    await snap(page, 'performance-pr-toast');
+    await athletePage.close();
+  });
+
+  it('resolves a 75% load in the workout editor from the estimated 1RM', async () => {
+    const page = await signIn(coach);
+    const date = addDays(localToday(), 1);
+    await page.goto(`${t.url}/calendar/${athlete.user.id}`);
+    await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
+    const cell = page.getByRole('group', { name: longDate(date), exact: true });
+    await cell.getByRole('button', { name: `Add workout on ${longDate(date)}` }).click();
+    const editor = page.getByRole('dialog', { name: 'Create Workout' });
+    await editor.getByRole('button', { name: 'Exercise Library' }).click();
+    const library = page.getByRole('dialog', { name: 'Exercise Library' });
+    await library.getByLabel('Search exercises').fill('Back Squat (High Bar)');
+    await library.getByRole('button', { name: 'Add Back Squat (High Bar)', exact: true }).click({ timeout: 10_000 });
+    await library.getByRole('button', { name: /close/i }).first().click();
+    const exercise = editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' });
+    await exercise.getByLabel('Set 1 Reps').fill('5');
+    await exercise.getByLabel('Set 1 Load (lbs)').fill('75%');
+    // Best: 235 × 5 → Epley 1RM 274.2; 75% → 205.5 lbs.
+    await expect.poll(() => exercise.getByLabel('Set 1 resolved load').textContent(), { timeout: 10_000 }).toBe('= 205.5 lbs (75% of est. 1RM 274.2 lbs)');
+    await editor.getByRole('button', { name: 'Save Workout' }).click();
+    await expect.poll(() => editor.isVisible()).toBe(false);
+    const res = await t.api('GET', `/api/manage-workouts?clientId=${athlete.user.id}&from=${date}&to=${date}`, undefined, coach.accessToken);
+    expect(res.body.workouts[0].exercises[0].sets[0]).toMatchObject({ reps: 5, load: 205.5, load_percent: 75 });
+  });
+});
