@@ -109,4 +109,61 @@ describe('chat in the browser', () => {
     await expect.poll(() => list.isVisible()).toBe(true);
     expect(await chat.count()).toBe(0);
   });
+
+  it('loads older pages when scrolling up, replies, deletes a message and the conversation, and closes the composer after a block', async () => {
+    const [ana, ben] = await Promise.all([signedInUser(t, 'Ana Archer'), signedInUser(t, 'Ben Brook')]);
+    await connectUsers(t, ana, ben);
+    const started = await t.api('POST', '/api/conversations', { other_user_id: ben.user.id }, ana.accessToken);
+    let last = started.body.checkpoint;
+    for (let i = 0; i < 55; i++) last = (await t.api('POST', `/api/conversations/${started.body.id}/messages`, { content: `Note ${i}` }, ana.accessToken)).body.checkpoint;
+    await t.server.platform.runner.waitFor(last);
+
+    const benPage = await signIn(ben);
+    const anaPage = await signIn(ana);
+    await benPage.goto(`${t.url}/chat`);
+    await benPage.getByRole('button', { name: /^Ana Archer/ }).click();
+    const benChat = benPage.getByRole('region', { name: 'Conversation with Ana Archer' });
+    await expect.poll(() => benChat.getByRole('listitem', { name: 'Ana Archer: Note 54' }).isVisible()).toBe(true);
+    expect(await benChat.getByRole('listitem', { name: 'Ana Archer: Note 0' }).count()).toBe(0);
+    // Scrolling to the top loads the next page of 50.
+    await expect
+      .poll(async () => {
+        await benChat.getByRole('list', { name: 'Messages' }).evaluate((el) => el.parentElement!.scrollTo(0, 0));
+        return benChat.getByRole('listitem', { name: 'Ana Archer: Note 0' }).count();
+      })
+      .toBe(1);
+
+    // Reply to a message, then delete one's own: both sides see it as deleted.
+    await benChat.getByRole('listitem', { name: 'Ana Archer: Note 54' }).getByRole('button', { name: /^Reply/ }).click();
+    await expect.poll(shows(benPage, 'Replying to')).toBe(true);
+    await benChat.getByRole('textbox', { name: 'Message' }).fill('Got it');
+    await benChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const mine = benChat.getByRole('listitem', { name: 'You: Got it' });
+    await expect.poll(() => mine.getByText('Note 54').isVisible()).toBe(true);
+    await anaPage.goto(`${t.url}/chat`);
+    await anaPage.getByRole('button', { name: /^Ben Brook/ }).click();
+    const anaChat = anaPage.getByRole('region', { name: 'Conversation with Ben Brook' });
+    await expect.poll(() => anaChat.getByRole('listitem', { name: 'Ben Brook: Got it' }).isVisible()).toBe(true);
+    await mine.getByRole('button', { name: 'Delete message' }).click();
+    await expect.poll(() => benChat.getByRole('listitem', { name: 'You: Message deleted' }).isVisible()).toBe(true);
+    await expect.poll(() => anaChat.getByRole('listitem', { name: 'Ben Brook: Message deleted' }).isVisible()).toBe(true);
+
+    // A block closes the composer on both sides and says why; the history stays.
+    const block = await t.api('POST', '/api/rpc/manage_user_block', { target_user_id: ben.user.id, action: 'block' }, ana.accessToken);
+    await t.server.platform.runner.waitFor(block.body.checkpoint);
+    await benPage.reload();
+    await benPage.getByRole('button', { name: /^Ana Archer/ }).click();
+    await expect.poll(shows(benPage, 'This conversation is closed: one of you has blocked the other. The history stays readable.')).toBe(true);
+    expect(await benPage.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    await snap(benPage, 'chat-closed');
+
+    // Deleting the conversation asks first, then removes it for Ben only.
+    await benPage.getByRole('button', { name: 'Delete conversation' }).click();
+    const dialog = benPage.getByRole('dialog', { name: 'Delete conversation?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(shows(benPage, 'No conversations yet')).toBe(true);
+    await expect.poll(shows(benPage, 'Select a conversation')).toBe(true);
+    await anaPage.reload();
+    await expect.poll(() => anaPage.getByRole('button', { name: /^Ben Brook/ }).isVisible()).toBe(true);
+  });
 });

@@ -6,7 +6,7 @@
  * conversation's topic and is never stored.
  */
 import type { Feature } from '../features.ts';
-import { messagingProjection } from '../../projections/messaging.ts';
+import { messagingProjection } from '../../projections/messaging/projection.ts';
 import { messagingRoutes } from '../routes/messaging.ts';
 import { participantsOf } from '../domain/messaging/queries.ts';
 

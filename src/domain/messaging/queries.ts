@@ -130,14 +130,17 @@ function toConversation(r: ConversationDbRow, me: string) {
 
 export type ConversationView = ReturnType<typeof toConversation>;
 
-/** The caller's conversations (not those they deleted), the most recently active first. */
-export async function conversationsOf(db: Db, me: string): Promise<ConversationView[]> {
-  const { rows } = await db.query<ConversationDbRow>(
-    `${CONVERSATION_SELECT}
+/** The list's SQL, also for the benchmark's EXPLAIN. */
+export const conversationListQuery = (me: string) => ({
+  text: `${CONVERSATION_SELECT}
      WHERE me.user_id = $1 AND NOT me.deleted
      ORDER BY coalesce(c.last_message_at, c.created_at) DESC, c.id`,
-    [me],
-  );
+  values: [me],
+});
+
+/** The caller's conversations (not those they deleted), the most recently active first. */
+export async function conversationsOf(db: Db, me: string): Promise<ConversationView[]> {
+  const { rows } = await db.query<ConversationDbRow>(conversationListQuery(me));
   return rows.map((r) => toConversation(r, me));
 }
 
