@@ -191,7 +191,7 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
 
 export const trainingProjection: Projection = {
   name: 'training',
-  version: 3,
+  version: 4,
   // Manual performance entries join the workouts' records in one read model.
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables },

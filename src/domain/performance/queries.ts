@@ -32,13 +32,12 @@ export function daysBack(today: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Best record per exercise and rep range (the rule lives in the ORDER BY: lower_better marks time-type). */
+/** Best record per exercise and rep range, as the projection keeps it (athlete_best_records). */
 async function bestPerRange(db: pg.Pool, athleteId: string, exerciseName?: string): Promise<RecordRow[]> {
   const { rows } = await db.query<RecordRow>(
-    `SELECT DISTINCT ON (exercise_key, rep_range) ${RECORD_COLUMNS}
-       FROM athlete_performance_records
+    `SELECT ${RECORD_COLUMNS} FROM athlete_best_records
       WHERE athlete_id = $1 AND ($2::text IS NULL OR exercise_key = lower($2))
-      ORDER BY exercise_key, rep_range, CASE WHEN lower_better THEN best_weight ELSE -best_weight END, date_achieved DESC`,
+      ORDER BY exercise_key, rep_range`,
     [athleteId, exerciseName ?? null],
   );
   return rows;

@@ -96,14 +96,13 @@ export async function capacity(db: pg.Pool, athleteId: string, range: Range) {
  * of a sprint, run…, flagged lower_better by the projection) the lowest value wins.
  */
 export async function bestRecords(db: pg.Pool, athleteId: string, exerciseName?: string) {
+  // athlete_best_records holds the rule's answer per exercise and rep range (projections/performance-records.ts).
   const { rows } = await db.query(
-    `SELECT DISTINCT ON (exercise_key, rep_range)
-            exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
+    `SELECT exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
             workout_id, entry_id, unit
-       FROM athlete_performance_records
+       FROM athlete_best_records
       WHERE athlete_id = $1 AND ($2::text IS NULL OR exercise_key = lower(trim($2)))
-      ORDER BY exercise_key, rep_range,
-               CASE WHEN lower_better THEN best_weight ELSE -best_weight END, date_achieved DESC`,
+      ORDER BY exercise_key, rep_range`,
     [athleteId, exerciseName ?? null],
   );
   return rows;
