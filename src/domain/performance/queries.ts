@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { displayName } from '../accounts/display-name.ts';
 import {
-  bestOf, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category,
+  betterRecord, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category,
 } from './scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;
@@ -84,8 +84,16 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
     source: r.workout_id ? 'workout' : 'manual', workout_id: r.workout_id, entry_id: r.entry_id,
   });
   const all = inRange.rows.filter((r) => from === null || r.date_achieved >= from);
+  // A category's detailed metrics: per exercise and rep range, the best record of the
+  // range (the rule of bestOf); every record of the range stays in allRecords.
+  const bestInRange = new Map<string, RecordRow>();
+  for (const r of all) {
+    const key = `${r.exercise_name.toLowerCase()}|${r.rep_range}`;
+    const known = bestInRange.get(key);
+    bestInRange.set(key, known ? betterRecord(known, r) : r);
+  }
   const byCategory = new Map<Category, { metrics: Metric[]; recent: number }>(CATEGORIES.map((c) => [c, { metrics: [], recent: 0 }]));
-  for (const r of all) byCategory.get(categoryOf(r.exercise_name))!.metrics.push(toMetric(r));
+  for (const r of bestInRange.values()) byCategory.get(categoryOf(r.exercise_name))!.metrics.push(toMetric(r));
   for (const r of inRange.rows) if (r.date_achieved >= recentFrom) byCategory.get(categoryOf(r.exercise_name))!.recent++;
   const categories = CATEGORIES.map((name) => {
     const c = byCategory.get(name)!;
@@ -93,7 +101,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       name, ...CATEGORY_STYLE[name],
       score: categoryScore(c.recent, c.metrics.length),
       metricsCount: c.metrics.length,
-      metrics: [...c.metrics].reverse(),
+      metrics: c.metrics.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name)),
     };
   });
   return {
