@@ -215,14 +215,14 @@ function onMessage(user: User, raw: string): void {
 }
 
 
-async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) {
     await Promise.all(items.slice(i, i + size).map((item, k) => fn(item, i + k)));
   }
 }
 
 /** Waits for each address's confirmation mail in the outbox folder and takes the token from its link. */
-async function confirmationTokens(outboxDir: string, emails: string[], timeoutMs: number): Promise<Map<string, string>> {
+export async function confirmationTokens(outboxDir: string, emails: string[], timeoutMs: number): Promise<Map<string, string>> {
   const wanted = new Set(emails);
   const found = new Map<string, string>();
   const seen = new Set<string>();

@@ -24,28 +24,36 @@ export const clientLinksProjection: Projection = {
       );
       CREATE INDEX ${t}_athlete ON ${t} (athlete_id);`,
   },
+  // Set-based: each (coach, athlete) pair's last event in the batch decides; then one
+  // DELETE for the pairs that end unlinked and one upsert for those that end linked.
   async apply(events, { tx, table }) {
     const t = table('client_links');
-    const topics: string[] = [];
+    const last = new Map<string, StoredEvent & CoachEvent>();
+    const topics = new Set<string>();
     for (const stored of events as StoredEvent[]) {
-      const e = stored as unknown as CoachEvent;
-      switch (e.type) {
-        case 'ClientLinked':
-          await tx.query(
-            `INSERT INTO ${t} (coach_id, athlete_id, linked_at, link_id, email) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (coach_id, athlete_id) DO UPDATE SET linked_at = EXCLUDED.linked_at, link_id = EXCLUDED.link_id, email = EXCLUDED.email`,
-            [e.data.coachId, e.data.athleteId, stored.time, e.data.linkId, e.data.email],
-          );
-          break;
-        case 'ClientUnlinked':
-          await tx.query(`DELETE FROM ${t} WHERE coach_id = $1 AND athlete_id = $2`, [e.data.coachId, e.data.athleteId]);
-          break;
-        default:
-          continue;
-      }
+      const e = stored as unknown as StoredEvent & CoachEvent;
+      if (e.type !== 'ClientLinked' && e.type !== 'ClientUnlinked') continue;
+      last.set(`${e.data.coachId}|${e.data.athleteId}`, e);
       // The athlete's side too: their own pages may show who coaches them.
-      topics.push(coachTopic(e.data.coachId), `user:${e.data.athleteId}`);
+      topics.add(coachTopic(e.data.coachId)).add(`user:${e.data.athleteId}`);
     }
-    return topics;
+    const finals = [...last.values()];
+    const unlinked = finals.filter((e) => e.type === 'ClientUnlinked');
+    const linked = finals.flatMap((e) => (e.type === 'ClientLinked' ? [{ ...e.data, at: e.time.toISOString() }] : []));
+    if (unlinked.length) {
+      await tx.query(`DELETE FROM ${t} AS l USING unnest($1::uuid[], $2::uuid[]) AS x(coach_id, athlete_id) WHERE l.coach_id = x.coach_id AND l.athlete_id = x.athlete_id`, [
+        unlinked.map((e) => e.data.coachId),
+        unlinked.map((e) => e.data.athleteId),
+      ]);
+    }
+    if (linked.length) {
+      await tx.query(
+        `INSERT INTO ${t} (coach_id, athlete_id, linked_at, link_id, email)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::uuid[], $5::text[])
+         ON CONFLICT (coach_id, athlete_id) DO UPDATE SET linked_at = EXCLUDED.linked_at, link_id = EXCLUDED.link_id, email = EXCLUDED.email`,
+        [linked.map((l) => l.coachId), linked.map((l) => l.athleteId), linked.map((l) => l.at), linked.map((l) => l.linkId), linked.map((l) => l.email)],
+      );
+    }
+    return [...topics];
   },
 };

@@ -33,48 +33,84 @@ export const exercisesProjection: Projection = {
         -- Last applied stream version: a replayed event is a no-op.
         stream_version integer NOT NULL
       );
-      -- fastupdate off: rows arrive one event at a time, and a GIN pending list would
+      -- fastupdate off: rows arrive a few at a time, and a GIN pending list would
       -- make searches slow (and the planner shun the index) until the next vacuum.
       CREATE INDEX ${t}_name_trgm ON ${t} USING gin (lower(name) gin_trgm_ops) WITH (fastupdate = off);
       CREATE INDEX ${t}_muscles ON ${t} USING gin (muscles) WITH (fastupdate = off);
       CREATE INDEX ${t}_pattern ON ${t} (pattern);
       CREATE INDEX ${t}_created_by ON ${t} (created_by);`,
   },
+  // Set-based: each exercise's events fold into a new row, its latest edit or its
+  // removal, then one statement per kind of write. Edits carry the whole state, and
+  // stream_version keeps a replayed edit from going back in time.
   async apply(events, { tx, table }) {
     const t = table('exercises');
-    const topics: string[] = [];
+    type Row = {
+      id: string; name: string; pattern: string; muscles: string[]; joints: string[]; use_case: string; youtube_url: string | null;
+      exercise_type: string | null; created_by: string | null; created_at: string; updated_at: string; v: number;
+    };
+    const ops = new Map<string, { op: 'insert' | 'update'; row: Row } | { op: 'delete' }>();
+    // Removed somewhere in the batch: a row from before goes first (an add may follow).
+    const removed = new Set<string>();
+    const topics = new Set<string>();
     for (const stored of events as StoredEvent[]) {
       const e = stored as unknown as ExerciseEvent;
-      const v = stored.streamVersion;
+      const at = stored.time.toISOString();
+      const cur = ops.get(e.data.exerciseId);
       switch (e.type) {
         case 'ExerciseAdded': {
           const d = e.data;
-          await tx.query(
-            `INSERT INTO ${t} (id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at, stream_version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
-            [d.exerciseId, d.name, d.pattern, d.muscles, d.joints, d.useCase, d.youtubeUrl, d.exerciseType, d.createdBy, stored.time, v],
-          );
+          if (cur && cur.op !== 'delete') break; // already there: ON CONFLICT DO NOTHING
+          ops.set(d.exerciseId, {
+            op: 'insert',
+            row: {
+              id: d.exerciseId, name: d.name, pattern: d.pattern, muscles: d.muscles, joints: d.joints, use_case: d.useCase, youtube_url: d.youtubeUrl,
+              exercise_type: d.exerciseType, created_by: d.createdBy, created_at: at, updated_at: at, v: stored.streamVersion,
+            },
+          });
           break;
         }
         case 'ExerciseEdited': {
           const d = e.data;
-          await tx.query(
-            `UPDATE ${t} SET name = $2, pattern = $3, muscles = $4, joints = $5, use_case = $6, youtube_url = $7,
-               updated_at = $8, stream_version = $9
-             WHERE id = $1 AND stream_version < $9`,
-            [d.exerciseId, d.name, d.pattern, d.muscles, d.joints, d.useCase, d.youtubeUrl, stored.time, v],
-          );
+          if (cur?.op === 'delete') break; // an edit of a removed exercise changes nothing
+          const details = { name: d.name, pattern: d.pattern, muscles: d.muscles, joints: d.joints, use_case: d.useCase, youtube_url: d.youtubeUrl, updated_at: at, v: stored.streamVersion };
+          if (cur) cur.row = { ...cur.row, ...details };
+          else ops.set(d.exerciseId, { op: 'update', row: { id: d.exerciseId, exercise_type: null, created_by: d.createdBy, created_at: at, ...details } });
           break;
         }
         case 'ExerciseRemoved':
-          await tx.query(`DELETE FROM ${t} WHERE id = $1`, [e.data.exerciseId]);
+          ops.set(e.data.exerciseId, { op: 'delete' });
+          removed.add(e.data.exerciseId);
           break;
         default:
           continue;
       }
-      topics.push(libraryTopic(e.data.createdBy));
+      topics.add(libraryTopic(e.data.createdBy));
     }
-    return topics;
+    const all = [...ops.values()];
+    const rows = (op: 'insert' | 'update') => all.flatMap((o) => (o.op === op ? [o.row] : []));
+    const inserted = rows('insert');
+    const updated = rows('update');
+    const recordset = `jsonb_to_recordset($1::jsonb) AS x(id text, name text, pattern text, muscles text[], joints text[], use_case text,
+      youtube_url text, exercise_type text, created_by uuid, created_at timestamptz, updated_at timestamptz, v int)`;
+    if (removed.size) await tx.query(`DELETE FROM ${t} WHERE id = ANY($1::text[])`, [[...removed]]);
+    if (inserted.length) {
+      await tx.query(
+        `INSERT INTO ${t} (id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at, stream_version)
+         SELECT id, name, pattern, muscles, joints, use_case, youtube_url, exercise_type, created_by, created_at, updated_at, v FROM ${recordset}
+         ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(inserted)],
+      );
+    }
+    if (updated.length) {
+      await tx.query(
+        `UPDATE ${t} AS u SET name = x.name, pattern = x.pattern, muscles = x.muscles, joints = x.joints, use_case = x.use_case,
+           youtube_url = x.youtube_url, updated_at = x.updated_at, stream_version = x.v
+         FROM ${recordset} WHERE u.id = x.id AND u.stream_version < x.v`,
+        [JSON.stringify(updated)],
+      );
+    }
+    return [...topics];
   },
 };
 

@@ -9,9 +9,10 @@ import type { Projection } from './projection.ts';
 
 export const coachTopic = (coachId: string) => `coach:${coachId}`;
 
-/** The invitee's own topic, when the address already has an account, so "Invitations for you" updates live. */
-async function inviteeTopic(tx: pg.PoolClient, email: string): Promise<string[]> {
-  const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM user_credentials WHERE email = $1', [email]);
+/** The invitees' own topics, when the addresses already have accounts, so "Invitations for you" updates live. One query per batch. */
+async function inviteeTopics(tx: pg.PoolClient, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM user_credentials WHERE email = ANY($1::text[])', [emails]);
   return rows.map((r) => `user:${r.user_id}`);
 }
 
@@ -34,37 +35,65 @@ export const invitesProjection: Projection = {
       CREATE INDEX ${t}_coach ON ${t} (coach_id, created_at);
       CREATE INDEX ${t}_email ON ${t} (email) WHERE status = 'pending';`,
   },
+  // Set-based: each invitation's events fold into a new row or a status change, then
+  // one INSERT and one UPDATE for the batch.
   async apply(events, { tx, table }) {
     const t = table('invites');
-    const topics: string[] = [];
+    type Row = { invite_id: string; coach_id: string; email: string; status: string; athlete_id: string | null; accepted_at: string | null; at: string };
+    const inserted = new Map<string, Row>();
+    const updated = new Map<string, Omit<Row, 'coach_id' | 'email'>>();
+    const topics = new Set<string>();
+    const inviteeEmails = new Set<string>();
     for (const stored of events as StoredEvent[]) {
       const e = stored as unknown as CoachEvent;
+      const at = stored.time.toISOString();
       switch (e.type) {
         case 'InviteSent':
-          await tx.query(
-            `INSERT INTO ${t} (invite_id, coach_id, email, status, created_at, updated_at) VALUES ($1, $2, $3, 'pending', $4, $4)
-             ON CONFLICT (invite_id) DO NOTHING`,
-            [e.data.inviteId, e.data.coachId, e.data.email, stored.time],
-          );
-          topics.push(...(await inviteeTopic(tx, e.data.email)));
+          if (!inserted.has(e.data.inviteId)) inserted.set(e.data.inviteId, { invite_id: e.data.inviteId, coach_id: e.data.coachId, email: e.data.email, status: 'pending', athlete_id: null, accepted_at: null, at });
+          inviteeEmails.add(e.data.email);
           break;
         case 'InviteAccepted':
-          await tx.query(`UPDATE ${t} SET status = 'accepted', athlete_id = $2, accepted_at = $3, updated_at = $3 WHERE invite_id = $1`, [
-            e.data.inviteId,
-            e.data.athleteId,
-            stored.time,
-          ]);
-          topics.push(`user:${e.data.athleteId}`);
+        case 'InviteRevoked': {
+          const accepted = e.type === 'InviteAccepted';
+          const change = {
+            status: accepted ? 'accepted' : 'revoked',
+            ...(accepted ? { athlete_id: e.data.athleteId, accepted_at: at } : {}),
+            at,
+          };
+          const row = inserted.get(e.data.inviteId);
+          if (row) Object.assign(row, change);
+          else {
+            const prev = updated.get(e.data.inviteId);
+            updated.set(e.data.inviteId, { invite_id: e.data.inviteId, athlete_id: prev?.athlete_id ?? null, accepted_at: prev?.accepted_at ?? null, ...change });
+          }
+          if (accepted) topics.add(`user:${e.data.athleteId}`);
+          else inviteeEmails.add(e.data.email);
           break;
-        case 'InviteRevoked':
-          await tx.query(`UPDATE ${t} SET status = 'revoked', updated_at = $2 WHERE invite_id = $1`, [e.data.inviteId, stored.time]);
-          topics.push(...(await inviteeTopic(tx, e.data.email)));
-          break;
+        }
         default:
           continue;
       }
-      topics.push(coachTopic(e.data.coachId));
+      topics.add(coachTopic(e.data.coachId));
     }
-    return topics;
+    if (inserted.size) {
+      await tx.query(
+        `INSERT INTO ${t} (invite_id, coach_id, email, status, athlete_id, created_at, accepted_at, updated_at)
+         SELECT invite_id, coach_id, email, status, athlete_id, at, accepted_at, at
+         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, coach_id uuid, email text, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz)
+         ON CONFLICT (invite_id) DO NOTHING`,
+        [JSON.stringify([...inserted.values()])],
+      );
+    }
+    if (updated.size) {
+      await tx.query(
+        `UPDATE ${t} AS i SET status = x.status, athlete_id = COALESCE(x.athlete_id, i.athlete_id),
+           accepted_at = COALESCE(x.accepted_at, i.accepted_at), updated_at = x.at
+         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz)
+         WHERE i.invite_id = x.invite_id`,
+        [JSON.stringify([...updated.values()])],
+      );
+    }
+    for (const topic of await inviteeTopics(tx, [...inviteeEmails])) topics.add(topic);
+    return [...topics];
   },
 };

@@ -8,6 +8,7 @@ import type { Checkpoint, EventStore } from '../src/eventstore/port.ts';
 import { handlesEvent, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from './locks.ts';
+import { applyIsolating, isTransientError } from './poison.ts';
 
 export interface RebuildProgress {
   projection: string;
@@ -68,6 +69,8 @@ async function rebuildLocked(
     [p.name, generation, p.version],
   );
   await createGeneration(pool, p, generation);
+  // An interrupted rebuild may have parked into this generation: it starts over.
+  await pool.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation >= $2', [p.name, generation]);
   const table = tableMap(p, generation);
 
   let checkpoint: Checkpoint | null = null;
@@ -82,22 +85,34 @@ async function rebuildLocked(
     if (events.length === 0) break;
     const batchEnd = events[events.length - 1]!.checkpoint;
     next = store.readAll(batchEnd, opts.batchSize);
-    const client = await pool.connect();
+    const relevant = events.filter((e) => handlesEvent(p, e.type));
+    const commit = async (isolate: boolean) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SET LOCAL synchronous_commit = off');
+        if (isolate) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
+        else if (relevant.length) await p.apply(relevant, { tx: client, table });
+        await client.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    };
     try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL synchronous_commit = off');
-      const relevant = events.filter((e) => handlesEvent(p, e.type));
-      if (relevant.length) await p.apply(relevant, { tx: client, table });
-      checkpoint = batchEnd;
-      await client.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, checkpoint]);
-      await client.query('COMMIT');
+      // Poison events are parked into the new generation, as the live runner does.
+      await commit(false).catch((e) => {
+        if (relevant.length === 0 || isTransientError(e)) throw e;
+        return commit(true);
+      });
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
       next.catch(() => {});
       throw e;
-    } finally {
-      client.release();
     }
+    checkpoint = batchEnd;
     eventsRead += events.length;
     opts.onProgress?.(progress(false));
   }
@@ -112,7 +127,7 @@ async function rebuildLocked(
       const events = await store.readAll(checkpoint, opts.batchSize);
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
-      if (relevant.length) await p.apply(relevant, { tx: client, table });
+      if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
       checkpoint = events[events.length - 1]!.checkpoint;
       eventsRead += events.length;
     }
@@ -122,6 +137,8 @@ async function rebuildLocked(
       [p.name, generation, p.version, checkpoint],
     );
     await client.query('DELETE FROM projection_rebuilds WHERE projection = $1', [p.name]);
+    // What the old copy parked is settled: the new copy either applied it or parked it again.
+    await client.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation < $2', [p.name, generation]);
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK').catch(() => {});

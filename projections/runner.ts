@@ -12,6 +12,7 @@ import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from './locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
+import { applyIsolating, isTransientError } from './poison.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
 const PERSIST_EVERY_MS = 1000;
@@ -26,6 +27,8 @@ export interface ProjectionStatus {
   /** Events readable in the store that this projection has not applied yet. */
   lag: number;
   lastError: string | null;
+  /** Events this projection could not apply and parked (see `spotter parked`). */
+  parked: number;
   rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
 }
 
@@ -38,9 +41,12 @@ export interface RunnerOptions {
 
 /**
  * Projections usually sit at the same checkpoint, so one read serves them all: reads
- * in flight are shared, and a non-empty batch is kept for a moment for workers that
- * arrive a little later. A batch never changes once read (an earlier event cannot
- * appear later: see the store's readAll), so sharing it is safe.
+ * in flight are shared, and so are full batches for a moment (a lagging projection
+ * reads the same stretch others just read). A partial batch is never kept: it is the
+ * head of the store, and a worker arriving later must look again for what was
+ * appended since rather than re-read a stale short batch. A batch never changes once
+ * read (an earlier event cannot appear later: see the store's readAll), so sharing it
+ * is safe.
  */
 class SharedReader {
   private readonly recent = new Map<string, { at: number; events: Promise<StoredEvent[]> }>();
@@ -58,9 +64,8 @@ class SharedReader {
     if (hit) return hit.events;
     const events = this.store.readAll(after, limit);
     this.recent.set(key, { at: now, events });
-    // An empty answer (or a failure) must not stop the next reader from looking again.
     events.then(
-      (list) => list.length === 0 && this.recent.delete(key),
+      (list) => list.length < limit && this.recent.delete(key),
       () => this.recent.delete(key),
     );
     return events;
@@ -187,7 +192,7 @@ class Worker {
       const last = events[events.length - 1]!.checkpoint;
       const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
       if (relevant.length > 0 || this.persistDue()) {
-        if (!(await this.commitBatch(last, relevant))) {
+        if (!(await this.commitOrIsolate(last, relevant))) {
           // A rebuild switched generations (or another owner moved on): reload and go on.
           await this.reload();
           if (this.state!.checkpoint) this.settleWaiters();
@@ -207,8 +212,21 @@ class Worker {
     return Date.now() - this.persistedAt >= PERSIST_EVERY_MS;
   }
 
+  /**
+   * The batch as one call; if that fails for a reason in the events, once more with
+   * the failing events isolated and parked (see poison.ts), so the projection moves on.
+   */
+  private async commitOrIsolate(to: Checkpoint, events: StoredEvent[]): Promise<boolean> {
+    try {
+      return await this.commitBatch(to, events, false);
+    } catch (e) {
+      if (events.length === 0 || isTransientError(e)) throw e;
+      return this.commitBatch(to, events, true);
+    }
+  }
+
   /** Applies `events` and moves the stored checkpoint from `persisted` to `to`, atomically. */
-  private async commitBatch(to: Checkpoint, events: Parameters<Projection['apply']>[0]): Promise<boolean> {
+  private async commitBatch(to: Checkpoint, events: StoredEvent[], isolate = false): Promise<boolean> {
     const tx = await this.pool.connect();
     const state = this.state!;
     const from = this.persisted;
@@ -228,9 +246,15 @@ class Worker {
         await tx.query('ROLLBACK');
         return false;
       }
-      const topics = events.length
-        ? await this.projection.apply(events, { tx, table: tableMap(this.projection, state.generation) })
-        : [];
+      const ctx = { tx, table: tableMap(this.projection, state.generation) };
+      let topics: Iterable<string> = [];
+      if (isolate) {
+        const done = await applyIsolating(this.projection, events, ctx, { projection: this.projection.name, generation: state.generation });
+        topics = done.topics;
+        if (done.parked) this.opts.log(`projection ${this.projection.name}: parked ${done.parked} event(s) it could not apply (spotter parked)`);
+      } else if (events.length) {
+        topics = await this.projection.apply(events, ctx);
+      }
       const { rowCount } = await tx.query(
         `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
          WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
@@ -268,9 +292,16 @@ class Worker {
       .catch(() => {});
   }
 
-  waitFor(checkpoint: Checkpoint): Promise<void> {
-    if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ checkpoint, resolve }));
+  /** Resolves once `checkpoint` is applied; `cancel` removes the waiter (on timeout), so none piles up. */
+  waitFor(checkpoint: Checkpoint): { done: Promise<void>; cancel: () => void } {
+    if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return { done: Promise.resolve(), cancel: () => {} };
+    let waiter!: { checkpoint: Checkpoint; resolve: () => void };
+    const done = new Promise<void>((resolve) => this.waiters.push((waiter = { checkpoint, resolve })));
+    return { done, cancel: () => void (this.waiters = this.waiters.filter((w) => w !== waiter)) };
+  }
+
+  get waiterCount(): number {
+    return this.waiters.length;
   }
 
   private settleWaiters(): void {
@@ -359,10 +390,12 @@ export class ProjectionRunner {
           const timeout = new Promise<never>((_, reject) => {
             timer = setTimeout(() => reject(new Error(`Projection ${name} did not reach ${checkpoint} in time`)), timeoutMs);
           });
+          const wait = w.waitFor(checkpoint);
           try {
-            await Promise.race([w.waitFor(checkpoint), timeout]);
+            await Promise.race([wait.done, timeout]);
           } finally {
             clearTimeout(timer);
+            wait.cancel();
           }
           return;
         }
@@ -383,6 +416,9 @@ export class ProjectionRunner {
     const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
       'SELECT projection, generation, checkpoint FROM projection_rebuilds',
     );
+    const { rows: parked } = await this.pool.query<{ projection: string; n: number }>(
+      'SELECT projection, count(*)::int AS n FROM projection_parked_events GROUP BY projection',
+    );
     return Promise.all(
       [...this.workers.values()].map(async (w) => {
         const row = rows.find((r) => r.projection === w.projection.name);
@@ -397,10 +433,26 @@ export class ProjectionRunner {
           owned: w.owned,
           lag: await countAfter(this.pool, this.store, checkpoint),
           lastError: w.owned ? w.lastError : (row?.last_error ?? null),
+          parked: parked.find((r) => r.projection === w.projection.name)?.n ?? 0,
           rebuilding: rb ? { generation: rb.generation, checkpoint: rb.checkpoint } : null,
         };
       }),
     );
+  }
+
+  /** True when every named projection this process runs has applied `checkpoint` (no waiting, no query). */
+  hasApplied(checkpoint: Checkpoint, names: string[]): boolean {
+    return names.every((n) => {
+      const w = this.workers.get(n);
+      return !!w?.owned && !!w.state?.checkpoint && w.state.checkpoint >= checkpoint;
+    });
+  }
+
+  /** Read-your-writes waits held in this process (all projections): what a timeout must clean up. */
+  waiterCount(): number {
+    let n = 0;
+    for (const w of this.workers.values()) n += w.waiterCount;
+    return n;
   }
 
   projections(): Projection[] {

@@ -21,6 +21,7 @@ import { applyCompliance, coachTopics, complianceTables } from './compliance.ts'
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from './performance-records.ts';
 import { PERFORMANCE_EVENT_TYPES } from '../src/domain/performance/events.ts';
+import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
 export interface LastActual {
@@ -194,7 +195,7 @@ export const trainingProjection: Projection = {
   version: 4,
   // Manual performance entries join the workouts' records in one read model.
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
-  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables },
+  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },
 
   async apply(allEvents, ctx) {
     const { tx, table } = ctx;
@@ -227,6 +228,7 @@ export const trainingProjection: Projection = {
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
     const records = await applyRecords(changes, ctx, performance);
+    await applyTeamAnalytics(changes, ctx);
 
     const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);
     for (const athleteId of records.athletes) topics.push(`athlete:${athleteId}`);

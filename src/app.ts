@@ -3,18 +3,24 @@
  * only listens and shuts down; tests build the app the same way and call it.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Platform } from './platform.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installAuth } from './http/auth-hook.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { redactPaths, REDACTED, requestSerializer } from './http/redact.ts';
+import { newOperatorKey } from './http/operator.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { SessionCache } from './auth/sessions.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { MailSender } from './mail/sender.ts';
 import { createMailer, type Mailer } from '../emails/mailer.ts';
@@ -34,6 +40,8 @@ export interface AppOptions {
   /** Multiplier for the per-IP/per-e-mail limits (tests sign in many times from one IP). */
   rateLimitScale?: number;
   logger?: boolean;
+  /** Where request logs go when `logger` is on (default stdout); tests read them. */
+  logStream?: { write(msg: string): void };
 }
 
 export interface SpotterApp {
@@ -41,6 +49,9 @@ export interface SpotterApp {
   auth: AuthService;
   hub: RealtimeHub;
   sender: MailSender;
+  /** Shows the local outbox and health details (X-Operator-Key); see http/operator.ts. */
+  operatorKey: string;
+  sessionCache: SessionCache;
   close(): Promise<void>;
 }
 
@@ -54,18 +65,28 @@ async function platformSecret(pool: Platform['pool'], name: string): Promise<str
 export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   const { config, platform } = opts;
   const now = opts.now ?? (() => new Date());
+  const operatorKey = config.operatorKey ?? newOperatorKey();
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    logger: opts.logger
+      ? { level: 'info', serializers: { req: requestSerializer }, redact: { paths: redactPaths, censor: REDACTED }, ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
+    // A hop count trusts that many proxies nearest to the server.
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Strict validation: unknown fields and wrong types are refused, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });
   collectRoutes(app);
   installErrorHandling(app);
+  // API answers above 1 KB go compressed; built assets already are (see below), and
+  // the plugin leaves a response alone once it carries a Content-Encoding.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   installInputGuard(app);
 
   const secret = config.authSecret ?? (await platformSecret(platform.pool, 'auth-signing-key'));
-  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now });
+  const sessionCache = new SessionCache(platform.databaseUrl);
+  await sessionCache.start();
+  const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now, sessionCache });
   const limiter = new RateLimiter(platform.pool, now, opts.rateLimitScale ?? 1);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
   const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });
@@ -76,20 +97,37 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   installIdempotency(app, platform.pool);
 
   // Read-your-writes: a query may name the checkpoint a command returned and is
-  // answered once the read models have caught up with it.
+  // answered once the read models have caught up with it. Holding a request costs the
+  // server, so only signed-in callers may wait, at most WAITS_PER_USER at a time, and
+  // only for a checkpoint the store has reached; otherwise the query is answered at
+  // once (the realtime notification brings the rest).
+  const WAITS_PER_USER = 5;
+  const waiting = new Map<string, number>();
   app.addHook('preHandler', async (req) => {
     const after = req.headers['x-after-checkpoint'];
-    if (req.method === 'GET' && typeof after === 'string' && /^\d{20}:\d{20}$/.test(after)) {
-      // Read models only: a reactor (mail) has nothing a query reads.
-      const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+    if (req.method !== 'GET' || typeof after !== 'string' || !/^\d{20}:\d{20}$/.test(after) || !req.user) return;
+    // Read models only: a reactor (mail) has nothing a query reads.
+    const readModels = platform.runner.projections().filter((p) => !p.reactor).map((p) => p.name);
+    if (platform.runner.hasApplied(after, readModels)) return;
+    const userId = req.user.sub;
+    const held = waiting.get(userId) ?? 0;
+    if (held >= WAITS_PER_USER) return;
+    waiting.set(userId, held + 1);
+    try {
+      const head = await platform.store.headCheckpoint();
+      if (!head || after > head) return;
       await platform.runner.waitFor(after, readModels, 5000).catch(() => {});
+    } finally {
+      const left = (waiting.get(userId) ?? 1) - 1;
+      if (left > 0) waiting.set(userId, left);
+      else waiting.delete(userId);
     }
   });
 
   authRoutes(app, { auth, limiter, findInvite: inviteLookup(platform.pool, now) });
   profileRoutes(app, { pool: platform.pool, store: platform.store, now });
-  emailRoutes(app, { pool: platform.pool, sender, limiter, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, now });
-  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
+  emailRoutes(app, { pool: platform.pool, sender, outboxDir: config.smtpUrl ? null : config.outboxDir, appUrl: config.appUrl, operatorKey, now });
+  platformRoutes(app, { pool: platform.pool, store: platform.store, runner: platform.runner, hub, auth, operatorKey, allowedOrigins: [config.appUrl, new URL(config.appUrl).origin, 'http://localhost:5173'] });
 
   const featureDeps: FeatureDeps = { config, pool: platform.pool, store: platform.store, runner: platform.runner, auth, now };
   for (const f of features) {
@@ -98,7 +136,20 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   }
 
   const serveWeb = fs.existsSync(config.webDistDir);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      // The build writes .br and .gz next to each asset (web/build/precompress.ts).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // File names under assets/ carry a content hash: a new build means a new URL.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // index.html names the current hashes, so the browser asks every time.
+        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes (/clients, /calendar/…) all load the one page.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
@@ -112,11 +163,14 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     auth,
     hub,
     sender,
+    operatorKey,
+    sessionCache,
     async close() {
       await hub.stop();
       await app.close();
       await sender.stop();
       await mailer.close();
+      await sessionCache.stop();
     },
   };
 }

@@ -20,6 +20,19 @@ export interface Config {
   /** HMAC secret for access tokens; null means one generated once and kept in the database. */
   authSecret: string | null;
   webDistDir: string;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): false by default, so a client cannot pick
+   * its own IP with X-Forwarded-For. Behind a reverse proxy set it, or every user
+   * shares the proxy's IP and thus one rate-limit bucket: `true` (trust every hop),
+   * a hop count (`1`), or addresses/CIDRs of the proxies (`10.0.0.1,10.0.0.0/8`).
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * The operator key (SPOTTER_OPERATOR_KEY): sent as `X-Operator-Key` (or `?key=` on
+   * /email-demo) it shows the local outbox and health error details. Unset: a random
+   * key made at each start and printed in the console.
+   */
+  operatorKey: string | null;
   /** When the server sends weekly recaps by itself (`RECAP_SCHEDULE`), in each athlete's zone; null = off. */
   recapSchedule: RecapSchedule | null;
 }
@@ -56,9 +69,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
     authSecret: env.AUTH_SECRET || null,
     webDistDir: path.join(projectRoot, 'web', 'dist'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    operatorKey: env.SPOTTER_OPERATOR_KEY?.trim() || null,
     // Off under the test runner: a test file's clock must not send mail on its own.
     recapSchedule: parseRecapSchedule(env.RECAP_SCHEDULE ?? (env.VITEST ? 'off' : 'mon 08:00')),
   };
+}
+
+export function trustProxyFrom(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (!/^[0-9a-fA-F:.\/,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs, got "${v}"`);
+  return v;
 }
 
 /** Short stable name so two checkouts on one machine keep separate embedded databases. */

@@ -16,7 +16,11 @@ import { libraryFeature } from './features/library.ts';
 import { coachingFeature } from './features/coaching.ts';
 import { networkFeature } from './features/network.ts';
 import { trainingFeature } from './features/training.ts';
+import { teamAnalyticsFeature } from './features/team-analytics.ts';
+import { brandingFeature } from './features/branding.ts';
 import { recapsFeature } from './features/recaps.ts';
+import { templatesFeature } from './features/templates.ts';
+import { messagingFeature } from './features/messaging.ts';
 import { performanceFeature } from './features/performance.ts';
 
 export interface FeatureDeps {
@@ -46,6 +50,10 @@ export const features: Feature[] = [
   coachingFeature,
   networkFeature,
   trainingFeature,
+  teamAnalyticsFeature,
+  brandingFeature,
   recapsFeature,
+  templatesFeature,
+  messagingFeature,
   performanceFeature,
 ];

@@ -47,7 +47,8 @@ export async function startPlatform(
 ): Promise<Platform> {
   const log = opts.log ?? console.log;
   const { url, embedded } = await connectDatabase(config, log);
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+  // Idle connections stay: opening one costs far more than keeping it (issue 16).
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, idleTimeoutMillis: 0 });
   pool.on('error', (e) => log(`database pool: ${e.message}`));
   await migrate(pool);
   const store = await createEventStore(config, pool);

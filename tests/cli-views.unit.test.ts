@@ -26,6 +26,7 @@ const healthy: ProjectionStatusRow = {
   lag: 0,
   owner: 'another process',
   lastError: null,
+  parked: 0,
   rebuilding: null,
 };
 

@@ -49,7 +49,8 @@ describe('projection runner', () => {
   it('resumes after a failing handler from its last checkpoint without applying an event twice', async () => {
     const store = new PostgresEventStore(db.pool);
     let failing = true;
-    const p = countingProjection({ failOn: (n) => failing && n === 57 });
+    // A failure outside the events (a lost connection): retried, never parked (see projection-poison).
+    const p = countingProjection({ failOn: (n) => failing && n === 57, failCode: '08006' });
     const r = runner(store, p);
     await r.start();
     for (let i = 0; i < 100; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
@@ -84,6 +85,24 @@ describe('projection runner', () => {
     await expect.poll(async () => (await b.status())[0]!.owned).toBe(true);
     expect(second.applied).toBe(30);
     expect(await totals()).toEqual({ seen: 80, bad: 0, streams: 80 });
+  });
+
+  it('keeps projecting while an unrelated transaction stays open', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const r = runner(store, countingProjection());
+    await r.start();
+    const idle = await db.pool.connect();
+    await idle.query('BEGIN');
+    await idle.query('SELECT pg_current_xact_id()');
+    try {
+      let last = '';
+      for (let i = 0; i < 20; i++) last = (await store.append(`busy-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream')).checkpoint;
+      await r.waitFor(last, undefined, 20_000);
+      expect(await totals()).toEqual({ seen: 20, bad: 0, streams: 20 });
+    } finally {
+      await idle.query('ROLLBACK');
+      idle.release();
+    }
   });
 
   it('answers read-your-writes waits for the checkpoint an append returned', async () => {

@@ -37,12 +37,20 @@ const columns: Column<ProjectionStatusRow>[] = [
   { header: 'ERROR', cell: (r) => r.lastError ?? '-', color: (r) => (r.lastError ? 'red' : undefined), maxWidth: 24 },
 ];
 
+// Shown only when something is parked, so the usual table stays narrow.
+const withParked: Column<ProjectionStatusRow>[] = [
+  ...columns.slice(0, 5),
+  { header: 'PARKED', cell: (r) => count(r.parked), align: 'right', color: (r) => (r.parked ? 'red' : undefined) },
+  ...columns.slice(5),
+];
+
 export function StatusTable({ rows }: { rows: ProjectionStatusRow[] }) {
   if (rows.length === 0) return <Text>No projections are registered.</Text>;
   const failing = rows.filter((r) => r.lastError);
   return (
     <Box flexDirection="column">
-      <Table columns={columns} rows={rows} />
+      <Table columns={rows.some((r) => r.parked) ? withParked : columns} rows={rows} />
+      {rows.some((r) => r.parked) ? <Text color="red">Some events could not be applied: `spotter parked` lists them.</Text> : null}
       {failing.map((r) => (
         <Text key={r.name} color="red">
           {r.name}: {r.lastError}

@@ -21,6 +21,8 @@ export interface ProjectionStatusRow {
   owner: Owner;
   /** Only known for projections this process runs: the runner keeps it in memory. */
   lastError: string | null;
+  /** Events the projection could not apply and parked: `spotter parked` lists them. */
+  parked: number;
   rebuilding: {
     generation: number;
     checkpoint: Checkpoint | null;
@@ -47,6 +49,7 @@ export async function loadStatus(platform: CliPlatform): Promise<ProjectionStatu
     lag: s.lag,
     owner: s.owned ? 'this process' : owned.has(s.name) ? 'another process' : 'none',
     lastError: s.lastError,
+    parked: s.parked,
     rebuilding: s.rebuilding && { ...s.rebuilding, active: replaying.has(s.name) },
   }));
 }

@@ -12,7 +12,7 @@ import { userDecider, userStream, type UserCommand } from '../domain/accounts/us
 import { signAccessToken, verifyAccessToken, type AccessClaims } from './access-token.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { newToken, tokenHash } from './one-time-token.ts';
-import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions } from './sessions.ts';
+import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions, type SessionCache } from './sessions.ts';
 
 export const MESSAGES = {
   incorrectAccessCode: 'Incorrect access code.',
@@ -51,6 +51,8 @@ export interface AuthDeps {
   secret: string;
   accessCode: string;
   now: () => Date;
+  /** Open sessions cached in the process (see sessions.ts); without it every request asks the database. */
+  sessionCache?: SessionCache;
 }
 
 export function normalizeEmail(email: string): string {
@@ -129,17 +131,24 @@ export class AuthService {
     await revokeSession(this.d.pool, sessionId, this.d.now(), 'signed out');
   }
 
-  async signOutByRefreshToken(refreshToken: string): Promise<void> {
+  /** False when the token belongs to no session (forged, or never issued). */
+  async signOutByRefreshToken(refreshToken: string): Promise<boolean> {
     const { rows } = await this.d.pool.query<{ session_id: string }>('SELECT session_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash(refreshToken)]);
-    if (rows[0]) await revokeSession(this.d.pool, rows[0].session_id, this.d.now(), 'signed out');
+    if (!rows[0]) return false;
+    await revokeSession(this.d.pool, rows[0].session_id, this.d.now(), 'signed out');
+    return true;
   }
 
   /** The claims of a valid access token whose session is still open, else null. */
   async authenticate(accessToken: string): Promise<AccessClaims | null> {
     const claims = verifyAccessToken(this.d.secret, accessToken, this.d.now().getTime());
     if (!claims) return null;
-    const { rows } = await this.d.pool.query('SELECT 1 FROM auth_sessions WHERE session_id = $1 AND revoked_at IS NULL', [claims.sid]);
-    return rows.length ? claims : null;
+    const lookup = async () => {
+      const { rows } = await this.d.pool.query<{ user_id: string }>('SELECT user_id FROM auth_sessions WHERE session_id = $1 AND revoked_at IS NULL', [claims.sid]);
+      return rows[0] ? { userId: rows[0].user_id } : null;
+    };
+    const open = this.d.sessionCache ? await this.d.sessionCache.isOpen(claims.sid, lookup) : !!(await lookup());
+    return open ? claims : null;
   }
 
   async confirmEmail(token: string) {
@@ -166,11 +175,25 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const userId = await this.useToken(token, 'reset', async (client, id) => {
       await client.query('UPDATE user_credentials SET password_hash = $2 WHERE user_id = $1', [id, passwordHash]);
+      // Using one reset link spends all the others, older or newer.
+      await client.query(`UPDATE auth_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`, [id, this.d.now()]);
       // A reset ends every session: whoever knew the old password is signed out.
       await revokeAllSessions(client, id, this.d.now(), 'password reset');
     });
     if (!userId) throw new DomainError(400, MESSAGES.invalidResetLink);
     await this.userCommand(userId, { type: 'ResetPassword' });
+  }
+
+  /** From the user's stream, so a coach who has just become one is one at once. */
+  async isCoach(userId: string): Promise<boolean> {
+    return (await this.loadUser(userId)).profile.isCoach;
+  }
+
+  /** An athlete-only account (made from an invitation) becomes a coach with the access code. */
+  async becomeCoach(userId: string, accessCode: string): Promise<{ user: PublicUser; checkpoint: string | null }> {
+    if (accessCode.trim() !== this.d.accessCode) throw new DomainError(400, MESSAGES.incorrectAccessCode);
+    const result = await this.userCommand(userId, { type: 'BecomeCoach' });
+    return { user: (await this.loadUser(userId)).profile, checkpoint: result.append?.checkpoint ?? null };
   }
 
   private async userIdByEmail(emailIn: string): Promise<string | null> {
@@ -213,7 +236,7 @@ export class AuthService {
     if (!state.id || !registered) throw new DomainError(401, MESSAGES.invalidCredentials);
     return {
       confirmed: state.confirmed,
-      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: registered.isCoach, isAthlete: registered.isAthlete },
+      profile: { id: state.id, email: state.email!, fullName: state.name, isCoach: state.isCoach, isAthlete: registered.isAthlete },
     };
   }
 

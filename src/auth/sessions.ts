@@ -5,7 +5,7 @@
  * parallel refreshes with one token at most one wins.
  */
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { newToken, tokenHash } from './one-time-token.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -74,6 +74,7 @@ export async function revokeSession(db: Db, sessionId: string, now: Date, why: s
      SELECT pg_notify($4, to_json(session_id::text)::text) FROM revoked`,
     [sessionId, now, why, SESSION_REVOKED_CHANNEL],
   );
+  SessionCache.revokedHere(sessionId, null);
 }
 
 export async function revokeAllSessions(db: Db, userId: string, now: Date, why: string): Promise<void> {
@@ -83,4 +84,124 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date, why: 
      SELECT pg_notify($4, to_json(session_id::text)::text) FROM revoked`,
     [userId, now, why, SESSION_REVOKED_CHANNEL],
   );
+  SessionCache.revokedHere(null, userId);
 }
+
+/**
+ * Which sessions are open, cached in the process so that an authenticated request
+ * does not cost a database round trip. Revocation is final, and every revocation
+ * notifies SESSION_REVOKED_CHANNEL in its transaction: the cache listens and drops
+ * (and remembers) revoked sessions the moment the notification arrives; revocations
+ * made by this process drop them at once, before the next request. The cache answers
+ * only while its listening connection is up (a notification missed while down would
+ * leave a revoked session cached), and entries also expire after `ttlMs`.
+ */
+export class SessionCache {
+  private readonly open = new Map<string, { userId: string; at: number }>();
+  /** Sessions known revoked: a lookup in flight during a revocation must not cache it as open. */
+  private readonly revoked = new Set<string>();
+  private client: pg.Client | null = null;
+  private listening = false;
+  private stopped = false;
+  private readonly seen = new Set<(sessionId: string) => void>();
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly ttlMs = 5 * 60_000,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  async start(): Promise<void> {
+    caches.add(this);
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const down = () => {
+      if (this.client !== client) return;
+      this.listening = false;
+      this.client = null;
+      this.open.clear();
+      client.end().catch(() => {});
+      if (!this.stopped) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
+    };
+    client.on('error', down);
+    client.on('end', down);
+    client.on('notification', (msg) => {
+      if (msg.channel !== SESSION_REVOKED_CHANNEL || !msg.payload) return;
+      try {
+        this.drop(JSON.parse(msg.payload) as string);
+      } catch {
+        this.open.clear();
+      }
+    });
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_REVOKED_CHANNEL}`);
+      this.listening = true;
+    } catch {
+      down();
+    }
+  }
+
+  private drop(sessionId: string): void {
+    this.open.delete(sessionId);
+    this.revoked.add(sessionId);
+    if (this.revoked.size > this.maxEntries) this.revoked.delete(this.revoked.values().next().value!);
+    for (const f of this.seen) f(sessionId);
+  }
+
+  /** True/false from the cache, or the lookup's answer (then cached when open). */
+  async isOpen(sessionId: string, lookup: () => Promise<{ userId: string } | null>): Promise<boolean> {
+    if (this.revoked.has(sessionId)) return false;
+    const hit = this.open.get(sessionId);
+    if (hit && this.listening && Date.now() - hit.at < this.ttlMs) return true;
+    const found = await lookup();
+    if (!found) return false;
+    if (this.listening && !this.revoked.has(sessionId)) {
+      this.open.set(sessionId, { userId: found.userId, at: Date.now() });
+      if (this.open.size > this.maxEntries) this.open.delete(this.open.keys().next().value!);
+    }
+    return true;
+  }
+
+  /** This process revoked every session of a user: forget them now (their ids come with the notification). */
+  forgetUser(userId: string): void {
+    for (const [sid, e] of this.open) if (e.userId === userId) this.open.delete(sid);
+  }
+
+  /** Resolves when the revocation of `sessionId` has reached this cache (tests). */
+  revocationSeen(sessionId: string): Promise<void> {
+    if (this.revoked.has(sessionId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const f = (sid: string) => {
+        if (sid !== sessionId) return;
+        this.seen.delete(f);
+        resolve();
+      };
+      this.seen.add(f);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    caches.delete(this);
+    this.listening = false;
+    const c = this.client;
+    this.client = null;
+    await c?.end().catch(() => {});
+  }
+
+  /** Called by revokeSession / revokeAllSessions of this process. */
+  static revokedHere(sessionId: string | null, userId: string | null): void {
+    for (const c of caches) {
+      if (sessionId) c.drop(sessionId);
+      if (userId) c.forgetUser(userId);
+    }
+  }
+}
+
+const caches = new Set<SessionCache>();

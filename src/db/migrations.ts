@@ -191,7 +191,119 @@ const MIGRATIONS: { id: string; sql: string }[] = [
           DROP INDEX email_outbox_pending;
           CREATE INDEX email_outbox_pending ON email_outbox (coalesce(not_before, created_at)) WHERE status = 'pending'`,
   },
+  {
+    id: '009-command-results-request-hash',
+    // An Idempotency-Key replays only the same request: the hash of method, path and body.
+    sql: `ALTER TABLE command_results ADD COLUMN IF NOT EXISTS request_hash text`,
+  },
+  {
+    id: '010-parked-events',
+    // Dead letters: events a projection's handler could not apply. The projection moved
+    // on without them; `spotter parked --retry` applies them again after a fix. One row
+    // per (projection, generation, event): a rebuild parks into its own generation.
+    sql: `
+      CREATE TABLE projection_parked_events (
+        id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        projection     text NOT NULL,
+        generation     int NOT NULL,
+        checkpoint     text NOT NULL,
+        event_id       uuid NOT NULL,
+        stream_id      text NOT NULL,
+        stream_version bigint NOT NULL,
+        event_type     text NOT NULL,
+        error          text NOT NULL,
+        parked_at      timestamptz NOT NULL DEFAULT now(),
+        attempts       int NOT NULL DEFAULT 1,
+        UNIQUE (projection, generation, event_id)
+      )`,
+  },
+  {
+    id: '011-append-visibility',
+    // Which events a reader may take (issue 16, cause 7). Before: only those of
+    // transactions older than the oldest one running (pg_snapshot_xmin), so any long
+    // transaction anywhere — a projection's batch, a report, psql left open — held
+    // every reader back. Now appends are tracked explicitly: es_append takes a shared
+    // advisory lock (key 7321010) for its transaction and must come before any other
+    // write in it, so an appender's xid is always assigned after it holds the lock.
+    // The horizon is then the oldest transaction in the snapshot that holds the lock,
+    // or has finished since the snapshot (it may have appended and let go), else the
+    // snapshot's xmax. A running transaction without the lock already has its xid and
+    // so can never append: it is ignored. The rows are read by a later statement, so
+    // with a later snapshot than the one the horizon came from.
+    sql: `
+      CREATE OR REPLACE FUNCTION es_append(p_stream text, p_type text, p_expected bigint, p_events jsonb)
+      RETURNS TABLE (new_version bigint, last_tx xid8, last_position bigint)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        n bigint := jsonb_array_length(p_events);
+        v bigint;
+      BEGIN
+        IF current_setting('es.appending', true) IS DISTINCT FROM 'on' THEN
+          IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+            RAISE EXCEPTION 'es_append must come before any other write in its transaction' USING ERRCODE = 'SP001';
+          END IF;
+          PERFORM pg_advisory_xact_lock_shared(7321010);
+          PERFORM set_config('es.appending', 'on', true);
+        END IF;
+        IF p_expected = -1 THEN
+          INSERT INTO es_streams VALUES (p_stream, p_type, n - 1)
+          ON CONFLICT (stream_id) DO NOTHING
+          RETURNING version INTO v;
+        ELSIF p_expected = -2 THEN
+          INSERT INTO es_streams VALUES (p_stream, p_type, n - 1)
+          ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + n
+          RETURNING version INTO v;
+        ELSIF p_expected = -3 THEN
+          UPDATE es_streams SET version = version + n WHERE stream_id = p_stream
+          RETURNING version INTO v;
+        ELSE
+          UPDATE es_streams SET version = version + n
+          WHERE stream_id = p_stream AND version = p_expected
+          RETURNING version INTO v;
+        END IF;
+        IF v IS NULL THEN
+          RAISE EXCEPTION 'wrong expected version for %', p_stream
+            USING ERRCODE = 'SP409', DETAIL = coalesce((SELECT version::text FROM es_streams WHERE stream_id = p_stream), 'none');
+        END IF;
+        RETURN QUERY
+        INSERT INTO es_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        SELECT p_stream, v - n + e.ord, (e.ev->>'id')::uuid, e.ev->>'type',
+               coalesce((e.ev->>'schemaVersion')::int, 1), e.ev->'data', coalesce(e.ev->'metadata', '{}')
+        FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(ev, ord)
+        ORDER BY e.ord
+        RETURNING v, es_events.tx_id, es_events.position;
+      END $$;
 
+      CREATE FUNCTION es_read_horizon() RETURNS xid8 LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        snap pg_snapshot := pg_current_snapshot();
+        horizon xid8 := pg_snapshot_xmax(snap);
+        holders xid[];
+        oldest xid8;
+      BEGIN
+        IF pg_snapshot_xmin(snap) = horizon THEN
+          RETURN horizon; -- nothing running
+        END IF;
+        SELECT array_agg(t.transactionid) INTO holders
+        FROM pg_locks a JOIN pg_locks t ON t.virtualtransaction = a.virtualtransaction AND t.locktype = 'transactionid'
+        WHERE a.locktype = 'advisory' AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND a.classid = 0 AND a.objid = 7321010 AND a.objsubid = 1 AND a.granted;
+        SELECT min(x) INTO oldest FROM pg_snapshot_xip(snap) AS x
+        WHERE xid(x) = ANY (coalesce(holders, '{}')) OR pg_xact_status(x) IS DISTINCT FROM 'in progress';
+        RETURN least(horizon, oldest);
+      END $$;
+
+      CREATE FUNCTION es_read_all(p_tx xid8, p_position bigint, p_limit int)
+      RETURNS SETOF es_events LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        horizon xid8 := es_read_horizon();
+      BEGIN
+        RETURN QUERY SELECT * FROM es_events
+          WHERE (tx_id, position) > (p_tx, p_position) AND tx_id < horizon
+          ORDER BY tx_id, position LIMIT p_limit;
+      END $$;
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireUser: (req: FastifyRequest) => Promise<void>;
+    /** requireUser, and the account must be a coach (403 for athlete-only accounts). */
+    requireCoach: (req: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -39,15 +41,23 @@ export function installAuth(app: FastifyInstance, auth: AuthService): void {
     throw new DomainError(401, 'Your session has expired. Please sign in again.', 'invalid_token');
   };
   app.decorate('requireUser', requireUser);
+  const requireCoach = async (req: FastifyRequest) => {
+    await requireUser(req);
+    if (!(await auth.isCoach(req.user!.sub))) throw new DomainError(403, COACHES_ONLY);
+  };
+  app.decorate('requireCoach', requireCoach);
   // Routes name requireUser as a preHandler; run it before body validation instead,
   // so a signed-out caller hears 401 rather than a complaint about the body.
   app.addHook('onRoute', (route) => {
     const handlers = [route.preHandler ?? []].flat();
-    if (!handlers.includes(requireUser)) return;
-    route.preHandler = handlers.filter((h) => h !== requireUser);
-    route.preValidation = [requireUser, ...[route.preValidation ?? []].flat()];
+    const guard = handlers.find((h) => h === requireUser || h === requireCoach);
+    if (!guard) return;
+    route.preHandler = handlers.filter((h) => h !== guard);
+    route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
   });
 }
+
+export const COACHES_ONLY = 'Only coaches can do this. Enter the access code under "Become a coach" to coach athletes.';
 
 /** The signed-in user's id; only call in routes guarded by requireUser. */
 export function userIdOf(req: FastifyRequest): string {

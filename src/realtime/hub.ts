@@ -16,13 +16,35 @@ interface Client {
   userId: string;
   sessionId: string;
   topics: Set<string>;
+  /** Token bucket for signals: what is left, and when it was last refilled. */
+  signalTokens: number;
+  signalRefilledAt: number;
 }
+
+/**
+ * Signals (typing) are relayed, never stored, so the hub bounds them itself: a short
+ * name, a small payload, and a token bucket per socket (a burst of 10, then 5 a second).
+ */
+const SIGNAL_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+const SIGNAL_MAX_DATA_CHARS = 512;
+const SIGNAL_BURST = 10;
+const SIGNAL_PER_SECOND = 5;
 
 interface ChangeNotice {
   p: string;
   c: string;
   t: string[];
 }
+
+/**
+ * Read models that decide who may follow what (coach–athlete links, connections).
+ * When one of them changes, the users it names have every subscription checked
+ * again, and the ones whose access ended are revoked: an unlinked coach stops
+ * hearing about the athlete at once, not when the socket closes.
+ */
+const ACCESS_PROJECTIONS = new Set(['client_links', 'connections']);
+/** Topics whose id is a user that an access change concerns. */
+const USER_TOPIC = /^(?:user|coach):(.+)$/;
 
 export type ClientMessage =
   | { type: 'subscribe'; topic: string }
@@ -34,6 +56,8 @@ export class RealtimeHub {
   private readonly byTopic = new Map<string, Set<Client>>();
   private readonly clients = new Set<Client>();
   private subscriber: Subscriber | null = null;
+  /** Notices are handled in order, so a revocation lands before any later change is pushed. */
+  private notices = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string,
@@ -42,7 +66,9 @@ export class RealtimeHub {
 
   async start(): Promise<void> {
     const sub = createSubscriber({ connectionString: this.databaseUrl }, { retryLimit: Infinity });
-    sub.notifications.on(CHANGES_CHANNEL, (n: ChangeNotice) => this.publish(n));
+    sub.notifications.on(CHANGES_CHANNEL, (n: ChangeNotice) => {
+      this.notices = this.notices.then(() => this.onChange(n)).catch(() => {});
+    });
     sub.notifications.on(SESSION_REVOKED_CHANNEL, (sessionId: string) => this.closeSession(sessionId));
     sub.events.on('error', () => {});
     // After a lost connection notifications may have been missed: tell every client
@@ -56,7 +82,7 @@ export class RealtimeHub {
 
   /** `early` holds messages the client sent before it was authenticated, in order. */
   attach(socket: WebSocket, userId: string, sessionId: string, early: string[] = []): void {
-    const client: Client = { socket, userId, sessionId, topics: new Set() };
+    const client: Client = { socket, userId, sessionId, topics: new Set(), signalTokens: SIGNAL_BURST, signalRefilledAt: Date.now() };
     this.clients.add(client);
     // Messages are handled one after another, so a subscribe is authorised before the
     // unsubscribe that follows it is applied.
@@ -88,12 +114,13 @@ export class RealtimeHub {
         return this.send(client, { type: 'subscribed', topic: msg.topic });
       }
       case 'unsubscribe':
-        client.topics.delete(msg.topic);
-        this.byTopic.get(msg.topic)?.delete(client);
+        this.unsubscribe(client, msg.topic);
         return;
       case 'signal':
         // Only to topics the sender already follows (and so was authorised for).
-        if (!client.topics.has(msg.topic) || typeof msg.signal !== 'string') return;
+        if (!client.topics.has(msg.topic) || typeof msg.signal !== 'string' || !SIGNAL_NAME.test(msg.signal)) return;
+        if (msg.data !== undefined && JSON.stringify(msg.data).length > SIGNAL_MAX_DATA_CHARS) return this.send(client, { type: 'error', error: 'Signal data is too large.' });
+        if (!this.takeSignalToken(client)) return this.send(client, { type: 'error', topic: msg.topic, error: 'Too many signals.' });
         for (const other of this.byTopic.get(msg.topic) ?? []) {
           if (other !== client) this.send(other, { type: 'signal', topic: msg.topic, signal: msg.signal, from: client.userId, data: msg.data });
         }
@@ -103,6 +130,41 @@ export class RealtimeHub {
       default:
         return this.send(client, { type: 'error', error: 'Unknown message type.' });
     }
+  }
+
+  private async onChange(n: ChangeNotice): Promise<void> {
+    if (ACCESS_PROJECTIONS.has(n.p)) await this.recheck(n.t);
+    this.publish(n);
+  }
+
+  /** Checks again every subscription of the users an access change names; revokes the ones that ended. */
+  private async recheck(topics: string[]): Promise<void> {
+    const users = new Set(topics.map((t) => USER_TOPIC.exec(t)?.[1]).filter((u): u is string => !!u));
+    for (const client of this.clients) {
+      if (!users.has(client.userId)) continue;
+      for (const topic of [...client.topics]) {
+        const allowed = await mayFollow(this.pool, client.userId, topic).catch(() => false);
+        if (allowed || !client.topics.has(topic)) continue;
+        this.unsubscribe(client, topic);
+        this.send(client, { type: 'revoked', topic, error: 'You may no longer follow this topic.' });
+      }
+    }
+  }
+
+  private unsubscribe(client: Client, topic: string): void {
+    client.topics.delete(topic);
+    const set = this.byTopic.get(topic);
+    set?.delete(client);
+    if (set?.size === 0) this.byTopic.delete(topic);
+  }
+
+  private takeSignalToken(client: Client): boolean {
+    const now = Date.now();
+    client.signalTokens = Math.min(SIGNAL_BURST, client.signalTokens + ((now - client.signalRefilledAt) / 1000) * SIGNAL_PER_SECOND);
+    client.signalRefilledAt = now;
+    if (client.signalTokens < 1) return false;
+    client.signalTokens -= 1;
+    return true;
   }
 
   private publish(n: ChangeNotice): void {

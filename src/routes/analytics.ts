@@ -43,7 +43,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: TrainingDeps) {
   app.get<{ Querystring: Static<typeof WeeklyQuery> }>('/api/analytics/weekly-volume', { ...guard, schema: { tags, querystring: WeeklyQuery } }, async (req) => {
     const q = req.query;
     const athleteId = await athleteParam(deps, userIdOf(req), q.athleteId ?? q.clientId, 'athleteId');
-    return { success: true, weeks: await weeklyVolume(deps.pool, athleteId, todayParam(q.today, deps.now)) };
+    return { success: true, weeks: await weeklyVolume(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req))) };
   });
 
   app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/analytics/capacity', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req) => {

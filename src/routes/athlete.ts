@@ -42,7 +42,7 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
 
   app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/athlete/workouts', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req, reply) => {
     const q = req.query;
-    const body = await listWorkoutsJson(deps.pool, userIdOf(req), todayParam(q.today, deps.now), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
+    const body = await listWorkoutsJson(deps.pool, userIdOf(req), await todayParam(q.today, deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
@@ -61,6 +61,6 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
   );
 
   app.get<{ Querystring: Static<typeof TodayQuery> }>('/api/athlete/dashboard', { ...guard, schema: { tags, querystring: TodayQuery } }, async (req) =>
-    athleteDashboard(deps.pool, userIdOf(req), todayParam(req.query.today, deps.now)),
+    athleteDashboard(deps.pool, userIdOf(req), await todayParam(req.query.today, deps, userIdOf(req))),
   );
 }

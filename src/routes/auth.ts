@@ -33,6 +33,9 @@ const EmailOnly = Type.Object({ email: Email }, { additionalProperties: false })
 const RefreshBody = Type.Object({ refreshToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 const ResetBody = Type.Object({ token: Type.String({ maxLength: 200 }), password: Password }, { additionalProperties: false });
 
+const BecomeCoachBody = Type.Object({ accessCode: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+const BecameCoach = Type.Object({ success: Type.Boolean(), message: Type.String(), user: SessionBody.properties.user, checkpoint: Type.Union([Type.String(), Type.Null()]) });
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function requireFields(values: Record<string, unknown>, message: string): void {
@@ -59,7 +62,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
       const { fullName, email, password, accessCode, inviteToken } = req.body;
       requireFields({ fullName, email, password, ...(inviteToken ? {} : { accessCode }) }, 'Full Name, Email, Password and Access Code are required.');
       checkEmail(email);
-      await limiter.hit([[ipBucket(req, 'signup'), LIMITS.signUpPerIp]]);
+      await limiter.hit([inviteToken ? [ipBucket(req, 'signup-invited'), LIMITS.invitedSignUpPerIp] : [ipBucket(req, 'signup'), LIMITS.signUpPerIp]]);
       let invite: { id: string; email: string } | undefined;
       if (inviteToken) {
         invite = (await deps.findInvite?.(inviteToken)) ?? undefined;
@@ -78,11 +81,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     { schema: { tags: ['auth'], body: SignIn, response: { 200: SessionBody, '4xx': ErrorBody } } },
     async (req) => {
       requireFields(req.body, 'Email and password are required.');
-      await limiter.hit([
-        [ipBucket(req, 'signin'), LIMITS.signInPerIp],
-        [`signin:email:${normalizeEmail(req.body.email)}`, LIMITS.signInPerEmail],
-      ]);
-      return auth.signIn(req.body.email, req.body.password);
+      const failures: [string, typeof LIMITS.signInFailuresPerIp][] = [
+        [ipBucket(req, 'signin-failed'), LIMITS.signInFailuresPerIp],
+        [`signin-failed:email-ip:${normalizeEmail(req.body.email)}|${req.ip}`, LIMITS.signInFailuresPerEmailIp],
+      ];
+      return limiter.failures(failures, () => auth.signIn(req.body.email, req.body.password), (e) => e instanceof DomainError && e.status === 401);
     },
   );
 
@@ -104,9 +107,31 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
     },
     async (req) => {
       if (req.user) await auth.signOut(req.user.sid);
-      else if (typeof req.body?.refreshToken === 'string') await auth.signOutByRefreshToken(req.body.refreshToken);
-      else throw new DomainError(401, 'No authentication token available');
+      else if (typeof req.body?.refreshToken === 'string') {
+        // A refresh token that opens no session is refused, as refresh refuses it.
+        if (!(await auth.signOutByRefreshToken(req.body.refreshToken))) throw new DomainError(401, MESSAGES.sessionExpired);
+      } else throw new DomainError(401, 'No authentication token available');
       return { success: true };
+    },
+  );
+
+  // "Become a coach": an athlete-only account (made from an invitation) enters the
+  // access code. Wrong codes count against the caller, so the code cannot be guessed.
+  app.post<{ Body: Static<typeof BecomeCoachBody> }>(
+    '/api/auth/become-coach',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], body: BecomeCoachBody, response: { 200: BecameCoach, '4xx': ErrorBody } },
+    },
+    async (req) => {
+      requireFields(req.body, 'Please enter the access code.');
+      const userId = userIdOf(req);
+      const result = await limiter.failures(
+        [[`become-coach:user:${userId}`, LIMITS.signUpPerIp]],
+        () => auth.becomeCoach(userId, req.body.accessCode),
+        (e) => e instanceof DomainError && e.status === 400,
+      );
+      return { success: true, message: 'You are now a coach. Invite your first athlete from Your Clients.', ...result };
     },
   );
 

@@ -7,6 +7,7 @@
  * coach can never reach another coach's invites or links: they are simply not found.
  */
 import type { FastifyInstance } from 'fastify';
+import { todayFor } from '../domain/accounts/time-zone.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FeatureDeps } from '../features.ts';
 import { handleCommand } from '../commands/handle-command.ts';
@@ -82,19 +83,19 @@ function checkEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
 export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const { pool, store, now } = deps;
   const onCoach = (coachId: string, actor: string, command: CoachCommand) =>
     handleCommand(store, coachStream(coachId), coachDecider, command, { userId: actor, now });
   const auth = { preHandler: app.requireUser };
+  // Clients, invites and links are a coach's: athlete-only accounts are refused here.
+  const coach = { preHandler: app.requireCoach };
   const limiter = new RateLimiter(pool, now);
 
-  app.get('/api/get-clients', { ...auth, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } }, async (req) => {
+  app.get('/api/get-clients', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } }, async (req) => {
     const coachId = userIdOf(req);
     const [clients, currentUserProfile] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId)]);
-    const compliance = await complianceOf(pool, clients.map((c) => c.athleteId), today(now()));
+    const compliance = await complianceOf(pool, clients.map((c) => c.athleteId), await todayFor(pool, coachId, now()));
     return {
       clients: clients.map((c) => ({
         id: c.athleteId,
@@ -107,13 +108,13 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     };
   });
 
-  app.get('/api/manage-invites', { ...auth, schema: { tags: ['coaching'], response: { 200: Type.Object({ invites: Type.Array(Invite) }), ...errors } } }, async (req) => ({
+  app.get('/api/manage-invites', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ invites: Type.Array(Invite) }), ...errors } } }, async (req) => ({
     invites: await q.invitesOf(pool, userIdOf(req)),
   }));
 
   app.post<{ Body: Static<typeof EmailBody> }>(
     '/api/manage-invites',
-    { ...auth, schema: { tags: ['coaching'], body: EmailBody, response: { 200: InviteSentBody, ...errors } } },
+    { ...coach, schema: { tags: ['coaching'], body: EmailBody, response: { 200: InviteSentBody, ...errors } } },
     async (req) => {
       const coachId = userIdOf(req);
       const email = checkEmail(req.body.email);
@@ -148,7 +149,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   app.delete<{ Body: Static<typeof InviteIdBody> }>(
     '/api/manage-invites',
-    { ...auth, schema: { tags: ['coaching'], body: InviteIdBody, response: { 200: Done, ...errors } } },
+    { ...coach, schema: { tags: ['coaching'], body: InviteIdBody, response: { 200: Done, ...errors } } },
     async (req) => {
       const coachId = userIdOf(req);
       const result = await onCoach(coachId, coachId, { type: 'RevokeInvite', coachId, inviteId: req.body.inviteId });
@@ -156,14 +157,14 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     },
   );
 
-  app.get('/api/manage-links', { ...auth, schema: { tags: ['coaching'], response: { 200: Type.Object({ links: Type.Array(Link) }), ...errors } } }, async (req) => {
+  app.get('/api/manage-links', { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ links: Type.Array(Link) }), ...errors } } }, async (req) => {
     const clients = await q.clientsOf(pool, userIdOf(req));
     return { links: clients.map((c) => ({ id: c.linkId, user_id: c.athleteId, email: c.email, name: c.name, linked_at: c.linkedAt.toISOString() })) };
   });
 
   app.post<{ Body: Static<typeof EmailBody> }>(
     '/api/manage-links',
-    { ...auth, schema: { tags: ['coaching'], body: EmailBody, response: { 200: Type.Object({ message: Type.String(), checkpoint: Checkpoint }), ...errors } } },
+    { ...coach, schema: { tags: ['coaching'], body: EmailBody, response: { 200: Type.Object({ message: Type.String(), checkpoint: Checkpoint }), ...errors } } },
     async (req) => {
       const coachId = userIdOf(req);
       const email = checkEmail(req.body.email);
@@ -175,7 +176,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   app.delete<{ Body: Static<typeof UnlinkBody> }>(
     '/api/manage-links',
-    { ...auth, schema: { tags: ['coaching'], body: UnlinkBody, response: { 200: Done, ...errors } } },
+    { ...coach, schema: { tags: ['coaching'], body: UnlinkBody, response: { 200: Done, ...errors } } },
     async (req) => {
       const coachId = userIdOf(req);
       const { linkId, userId } = req.body;

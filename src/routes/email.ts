@@ -1,6 +1,6 @@
 /**
  * The spec's `/api/send-email` (used by the e-mail demo page) and the outbox listing
- * that lets someone on the default setup read and click what was "sent".
+ * that lets the operator on the default setup read and click what was "sent".
  * Every mail goes through email_outbox, so one per-recipient limit covers all mail.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type pg from 'pg';
 import { listOutbox } from '../../emails/mailer.ts';
 import { DomainError } from '../domain/decider.ts';
-import { LIMITS, type RateLimiter } from '../http/rate-limit.ts';
+import { isOperator } from '../http/operator.ts';
+import { userIdOf } from '../http/auth-hook.ts';
+import { clientsOf } from '../domain/coaching/queries.ts';
 import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE, type MailSender } from '../mail/sender.ts';
 
 const DEMO_KINDS = ['welcome', 'confirmation', 'password-reset', 'invitation', 'workout-assigned', 'weekly-recap'] as const;
@@ -17,13 +19,19 @@ const DEMO_KINDS = ['welcome', 'confirmation', 'password-reset', 'invitation', '
 const SendEmail = Type.Object(
   {
     to: Type.String({ maxLength: 254 }),
+    template: Type.Union(DEMO_KINDS.map((k) => Type.Literal(k))),
+    data: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
+    // Named so the answer can say why they are refused rather than "unknown field".
     subject: Type.Optional(Type.String({ maxLength: 300 })),
     html: Type.Optional(Type.String({ maxLength: 200_000 })),
-    template: Type.Optional(Type.Union(DEMO_KINDS.map((k) => Type.Literal(k)))),
-    data: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
+
+export const SEND_EMAIL_MESSAGES = {
+  templatesOnly: "Only Spotter's own e-mail templates can be sent; custom subjects and HTML are not allowed.",
+  recipient: 'You can only send e-mails to yourself or to athletes you coach.',
+} as const;
 
 /** Sample data for the demo page's template buttons. */
 function demoData(kind: (typeof DEMO_KINDS)[number], name: string, appUrl: string): Record<string, unknown> {
@@ -44,24 +52,27 @@ function demoData(kind: (typeof DEMO_KINDS)[number], name: string, appUrl: strin
   }
 }
 
-export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender: MailSender; limiter: RateLimiter; outboxDir: string | null; appUrl: string; now: () => Date }) {
+export function emailRoutes(
+  app: FastifyInstance,
+  deps: { pool: pg.Pool; sender: MailSender; outboxDir: string | null; appUrl: string; operatorKey: string; now: () => Date },
+) {
+  // Only signed-in users, only our templates, only to themselves or their own linked
+  // athletes: anything wider is a relay for phishing in our name.
   app.post<{ Body: Static<typeof SendEmail> }>(
     '/api/send-email',
-    { schema: { tags: ['email'], body: SendEmail } },
+    { preHandler: app.requireUser, schema: { tags: ['email'], body: SendEmail } },
     async (req) => {
-      const { to, subject, html, template, data } = req.body;
-      // The demo page is public, so anyone may send our fixed demo templates (limited
-      // per IP and per recipient); arbitrary HTML needs a signed-in user, or this
-      // would be an open relay.
-      if (!template) await app.requireUser(req);
-      await deps.limiter.hit([[`mail:ip:${req.ip}`, LIMITS.mailPerIp]]);
+      const { to, template, data, subject, html } = req.body;
+      if (subject !== undefined || html !== undefined) throw new DomainError(400, SEND_EMAIL_MESSAGES.templatesOnly);
       const recipient = to.trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) throw new DomainError(400, 'Please enter a valid email address.');
-      if (!template && (!subject?.trim() || !html?.trim())) throw new DomainError(400, 'to, subject and html are required.');
+      const self = req.user!.email.trim().toLowerCase();
+      if (recipient !== self) {
+        const athletes = await clientsOf(deps.pool, userIdOf(req));
+        if (!athletes.some((a) => a.email.toLowerCase() === recipient)) throw new DomainError(403, SEND_EMAIL_MESSAGES.recipient);
+      }
       const id = randomUUID();
-      const row = template
-        ? { kind: template, data: demoData(template, data?.name?.trim() || 'Athlete', deps.appUrl) }
-        : { kind: 'custom', data: { subject, html } };
+      const row = { kind: template, data: demoData(template, data?.name?.trim() || 'Athlete', deps.appUrl) };
       const client = await deps.pool.connect();
       try {
         await client.query('BEGIN');
@@ -90,9 +101,15 @@ export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender:
     },
   );
 
-  app.get('/api/outbox', { schema: { tags: ['email'] } }, async () => {
+  // The local outbox holds every mail, with live confirmation, reset and invitation
+  // links: the operator (X-Operator-Key, printed at start) sees all of it; a signed-in
+  // user sees only the mails addressed to them; nobody else sees anything.
+  app.get('/api/outbox', { schema: { tags: ['email'] } }, async (req) => {
     if (!deps.outboxDir) return { messages: [], smtp: true };
-    const messages = await listOutbox(deps.outboxDir, 50);
+    const operator = isOperator(req, deps.operatorKey);
+    if (!operator) await app.requireUser(req);
+    const mine = (m: { to: string }) => operator || m.to.trim().toLowerCase() === req.user!.email.trim().toLowerCase();
+    const messages = (await listOutbox(deps.outboxDir, 500)).filter(mine).slice(0, 50);
     return { messages: messages.map(({ id, to, subject, sentAt, html }) => ({ id, to, subject, sentAt, html })) };
   });
 }

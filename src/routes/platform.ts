@@ -5,12 +5,13 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { ProjectionRunner } from '../../projections/runner.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { isOperator } from '../http/operator.ts';
 
 export function platformRoutes(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; allowedOrigins: string[] },
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; operatorKey: string; allowedOrigins: string[] },
 ) {
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
     const started = Date.now();
     let database: { ok: boolean; latencyMs?: number; error?: string };
     try {
@@ -27,13 +28,17 @@ export function platformRoutes(
     }
     const projections = database.ok ? await deps.runner.status() : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
-    return reply.status(ok ? 200 : 503).send({
+    const body = {
       status: ok ? 'ok' : 'degraded',
       database,
       eventStore,
       realtime: { connections: deps.hub.connectionCount },
+      // Parked events do not make the service unhealthy: every projection still moves
+      // (a restart would not fix them); operators list and retry them with `spotter parked`.
+      parkedEvents: projections.reduce((n, p) => n + p.parked, 0),
       projections,
-    });
+    };
+    return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
@@ -53,6 +58,20 @@ export function platformRoutes(
     socket.off('message', hold);
     deps.hub.attach(socket, claims.sub, claims.sid, early);
   });
+}
+
+/**
+ * Raw PostgreSQL and projection errors name tables, columns and values: only the
+ * operator (X-Operator-Key) reads them; everyone else learns what failed, not why.
+ */
+function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown }[] }>(body: B): B {
+  const hide = (e: unknown) => (e ? 'failed (details for operators only)' : e);
+  return {
+    ...body,
+    database: { ...body.database, ...(body.database.error ? { error: hide(body.database.error) } : {}) },
+    eventStore: { ...body.eventStore, ...(body.eventStore.error ? { error: hide(body.eventStore.error) } : {}) },
+    projections: body.projections.map((p) => (p.lastError ? { ...p, lastError: hide(p.lastError) } : p)),
+  };
 }
 
 export interface RegisteredRoute {
@@ -75,12 +94,25 @@ export function collectRoutes(app: FastifyInstance): void {
   });
 }
 
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/** OpenAPI parameters from a route's params or querystring schema, each with its own schema. */
+function parameters(schema: unknown, where: 'path' | 'query') {
+  const s = (schema ?? {}) as ObjectSchema;
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
 /** Every /api route of an app (hidden ones included), e.g. for the authorisation matrix. */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...(routesByApp.get(app) ?? [])];
 }
 
-/** An OpenAPI 3 document assembled from the routes' own JSON schemas. */
+/** An OpenAPI 3 document assembled from the routes' own JSON schemas (body, params, query, responses). */
 function openApiDocument(app: FastifyInstance) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of registeredRoutes(app).filter((r) => !r.hidden)) {
@@ -90,10 +122,18 @@ function openApiDocument(app: FastifyInstance) {
     for (const [code, body] of Object.entries((s.response as Record<string, unknown>) ?? { 200: {} })) {
       responses[code.replace('xx', 'XX')] = { description: code, content: { 'application/json': { schema: body } } };
     }
+    // A path parameter the route declares no schema for is still a parameter (a string).
+    const declared = new Set(Object.keys(((s.params ?? {}) as ObjectSchema).properties ?? {}));
+    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
+    const params = [
+      ...parameters(s.params, 'path'),
+      ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...parameters(s.querystring, 'query'),
+    ];
     (paths[path] ??= {})[r.method] = {
       tags: s.tags,
-      ...(s.querystring ? { parameters: Object.keys((s.querystring as { properties?: object }).properties ?? {}).map((name) => ({ name, in: 'query' })) } : {}),
-      ...(s.body ? { requestBody: { content: { 'application/json': { schema: s.body } } } } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(s.body ? { requestBody: { required: true, content: { 'application/json': { schema: s.body } } } } : {}),
       responses: Object.keys(responses).length ? responses : { 200: { description: 'OK' } },
     };
   }

@@ -4,6 +4,7 @@
  * live-update refetch and change history. Reference: src/domain/training/API.md.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type pg from 'pg';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
@@ -19,7 +20,8 @@ import {
   scheduleWorkouts,
   type TrainingDeps,
 } from '../domain/training/commands.ts';
-import { getWorkout, listWorkoutsJson, todayOf, workoutHistory } from '../domain/training/queries.ts';
+import { getWorkout, listWorkoutsJson, workoutHistory } from '../domain/training/queries.ts';
+import { todayFor } from '../domain/accounts/time-zone.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Day = Type.String({ maxLength: 10 });
@@ -31,8 +33,13 @@ export function dateParam(value: string | undefined, name: string): string | und
   return value;
 }
 
-/** The client's local date when it sends one (status "missed" depends on it), else the server's UTC date. */
-export const todayParam = (value: string | undefined, now: () => Date) => dateParam(value, 'today') ?? todayOf(now());
+/**
+ * The client's local date when it sends one (status "missed" depends on it), else
+ * today in the signed-in user's own time zone (Settings), never the server's UTC date.
+ */
+export async function todayParam(value: string | undefined, deps: { pool: pg.Pool; now: () => Date }, userId: string): Promise<string> {
+  return dateParam(value, 'today') ?? (await todayFor(deps.pool, userId, deps.now()));
+}
 
 const NOT_YOURS = 'You can only see the training of yourself or of athletes you coach.';
 
@@ -89,7 +96,7 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
       const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
       const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
       // The access check rides in the same query: this is the calendar's hot path.
-      const body = await listWorkoutsJson(deps.pool, athleteId, todayParam(q.today, deps.now), range, userIdOf(req));
+      const body = await listWorkoutsJson(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req)), range, userIdOf(req));
       if (body === null) throw new DomainError(403, NOT_YOURS);
       return reply.type('application/json; charset=utf-8').send(body);
     },
@@ -138,7 +145,7 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
     '/api/manage-workouts/:id',
     { ...guard, schema: { tags, params: IdParams, querystring: TodayQuery } },
     async (req) => {
-      const workout = await getWorkout(deps.pool, workoutId(req.params.id), todayParam(req.query.today, deps.now));
+      const workout = await getWorkout(deps.pool, workoutId(req.params.id), await todayParam(req.query.today, deps, userIdOf(req)));
       if (!workout || !(await canActFor(deps.pool, userIdOf(req), workout.user_id))) throw new DomainError(404, MESSAGES.notFound);
       return { workout };
     },

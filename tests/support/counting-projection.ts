@@ -4,7 +4,8 @@
  */
 import type { Projection } from '../../projections/projection.ts';
 
-export function countingProjection(opts: { name?: string; failOn?: (n: number) => boolean } = {}): Projection & { applied: number } {
+/** `failCode` gives the failure a SQLSTATE: a transient one (e.g. 08006) makes the runner retry instead of parking. */
+export function countingProjection(opts: { name?: string; failOn?: (n: number) => boolean; failCode?: string } = {}): Projection & { applied: number } {
   const p = {
     name: opts.name ?? 'counting',
     version: 1,
@@ -17,7 +18,7 @@ export function countingProjection(opts: { name?: string; failOn?: (n: number) =
     async apply(events, { tx, table }) {
       for (const e of events) {
         const n = (e.data as { n: number }).n;
-        if (opts.failOn?.(n)) throw new Error(`handler failed on ${n}`);
+        if (opts.failOn?.(n)) throw Object.assign(new Error(`handler failed on ${n}`), opts.failCode ? { code: opts.failCode } : {});
         await tx.query(
           `INSERT INTO ${table(`${opts.name ?? 'counting'}_rows`)} AS r (stream_id, seen, last_version) VALUES ($1, 1, $2)
            ON CONFLICT (stream_id) DO UPDATE SET seen = r.seen + 1, last_version = $2,

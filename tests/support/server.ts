@@ -23,14 +23,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: { now?: () => Date; rateLimitScale?: number; smtpUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { now?: () => Date; rateLimitScale?: number; smtpUrl?: string; env?: Record<string, string>; logStream?: { write(msg: string): void } } = {},
+): Promise<TestServer> {
   const db = await createTestDatabase();
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
   const config = {
-    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir, ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}) }),
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir, ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env }),
     databaseUrl: db.url,
   };
-  const server = await startServer(config, { now: opts.now, rateLimitScale: opts.rateLimitScale ?? 100, log: () => {} });
+  const server = await startServer(config, {
+    now: opts.now,
+    rateLimitScale: opts.rateLimitScale ?? 100,
+    log: () => {},
+    ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
+  });
   // The links in mails must point at the port this server really got.
   const url = server.url;
   return {

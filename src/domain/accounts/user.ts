@@ -3,6 +3,7 @@
  * are secrets and live in the credential tables; events only say that things happened.
  */
 import { assertNever, DomainError, type Decider } from '../decider.ts';
+import { brandingProblem, type CoachBranding } from './branding.ts';
 
 export type UserEvent =
   | { type: 'UserRegistered'; data: { userId: string; email: string; fullName: string; isCoach: boolean; isAthlete: boolean; inviteId?: string } }
@@ -11,7 +12,12 @@ export type UserEvent =
   | { type: 'EmailConfirmed'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordResetRequested'; data: { userId: string; email: string; name: string } }
   | { type: 'PasswordReset'; data: { userId: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } };
+  // An athlete-only account (made from an invitation) became a coach with the access code.
+  | { type: 'BecameCoach'; data: { userId: string } }
+  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } }
+  // The coach's colours (spec: theme coachBranding), shown to the coach and their athletes.
+  | { type: 'CoachBrandingSet'; data: { userId: string } & CoachBranding }
+  | { type: 'CoachBrandingCleared'; data: { userId: string } };
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; fullName: string; inviteId?: string; preConfirmed?: boolean }
@@ -19,30 +25,38 @@ export type UserCommand =
   | { type: 'ConfirmEmail' }
   | { type: 'RequestPasswordReset' }
   | { type: 'ResetPassword' }
-  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string };
+  /** Issued only after the access code was checked (a secret, so not in the command). */
+  | { type: 'BecomeCoach' }
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string }
+  | { type: 'SetCoachBranding'; branding: CoachBranding | null };
 
 export interface UserState {
   id: string | null;
   email: string | null;
   name: string;
   confirmed: boolean;
+  isCoach: boolean;
 }
 
 export const userStream = (userId: string) => `user-${userId}`;
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
-  initialState: () => ({ id: null, email: null, name: '', confirmed: false }),
+  initialState: () => ({ id: null, email: null, name: '', confirmed: false, isCoach: false }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
-        return { id: event.data.userId, email: event.data.email, name: event.data.fullName, confirmed: false };
+        return { id: event.data.userId, email: event.data.email, name: event.data.fullName, confirmed: false, isCoach: event.data.isCoach };
+      case 'BecameCoach':
+        return { ...state, isCoach: true };
       case 'EmailConfirmed':
         return { ...state, confirmed: true };
       case 'EmailConfirmationRequested':
       case 'PasswordResetRequested':
       case 'PasswordReset':
       case 'ProfileUpdated':
+      case 'CoachBrandingSet':
+      case 'CoachBrandingCleared':
         return state;
       default:
         return assertNever(event);
@@ -54,8 +68,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       if (state.id) throw new DomainError(409, 'An account with this e-mail already exists.');
       const registered: UserEvent = {
         type: 'UserRegistered',
-        // Signup makes every account both coach and athlete (spec §6).
-        data: { userId: command.userId, email: command.email, fullName: command.fullName, isCoach: true, isAthlete: true, ...(command.inviteId ? { inviteId: command.inviteId } : {}) },
+        // Signup with the access code makes an account both coach and athlete (spec §6);
+        // an invitation makes an athlete only: coaching needs the access code.
+        data: {
+          userId: command.userId,
+          email: command.email,
+          fullName: command.fullName,
+          isCoach: !command.inviteId,
+          isAthlete: true,
+          ...(command.inviteId ? { inviteId: command.inviteId } : {}),
+        },
       };
       // An invitation link already proved the address: no confirmation round trip.
       return command.preConfirmed
@@ -74,9 +96,18 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [{ type: 'PasswordResetRequested', data: to }];
       case 'ResetPassword':
         return [{ type: 'PasswordReset', data: { userId } }];
+      case 'BecomeCoach':
+        return state.isCoach ? [] : [{ type: 'BecameCoach', data: { userId } }];
       case 'UpdateProfile': {
         const { type: _t, ...changes } = command;
         return [{ type: 'ProfileUpdated', data: { userId, ...changes } }];
+      }
+      case 'SetCoachBranding': {
+        if (!command.branding) return [{ type: 'CoachBrandingCleared', data: { userId } }];
+        const problem = brandingProblem(command.branding);
+        if (problem) throw new DomainError(400, problem);
+        const { primary, secondary, accent } = command.branding;
+        return [{ type: 'CoachBrandingSet', data: { userId, primary: primary.toLowerCase(), secondary: secondary.toLowerCase(), accent: accent.toLowerCase() } }];
       }
       default:
         return assertNever(command);

@@ -3,13 +3,15 @@
  * progress, time totals and day streaks), answered from the `workouts` read
  * model's per-workout figures.
  *
- * A training day is a day with a workout the athlete logged something in
- * (completed or partial). The current streak is the run of training days ending
- * today, or yesterday while today is still open.
+ * The dashboard's streak counts planned workouts logged in a row (streaks.ts).
+ * dayStreaks below is the weekly recap's day count: a training day is a day with
+ * a workout the athlete logged something in (completed or partial), and the
+ * current run ends today, or yesterday while today is still open.
  */
 import type pg from 'pg';
 import { addDays, daysBetween } from './workout-rules.ts';
 import { weekStart } from './summaries.ts';
+import { STREAK_DEFINITION, workoutStreaks, type StreakWorkout } from './streaks.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const PROGRESS_WEEKS = 8;
@@ -48,7 +50,7 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
        ${mine} AND date <= $2::date`,
       [athleteId, today],
     ),
-    db.query<{ date: string }>(`SELECT DISTINCT date ${mine} AND base_status <> 'scheduled' AND date <= $2::date`, [athleteId, today]),
+    db.query<StreakWorkout>(`SELECT date, base_status AS "baseStatus" ${mine} AND date <= $2::date ORDER BY date, created_at`, [athleteId, today]),
     db.query<{ week_start: string; workouts: number; completed: number }>(
       `SELECT (date - extract(dow FROM date)::int)::date AS week_start, count(*)::int AS workouts,
               (count(*) FILTER (WHERE base_status = 'completed'))::int AS completed
@@ -63,7 +65,8 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
     upcoming: upcoming.rows,
     recent: recent.rows,
     totals: { workouts: t.workouts, completed: t.completed, minutes: Math.round(Number(t.minutes)) },
-    streak: dayStreaks(trained.rows.map((r) => r.date), today),
+    // Planned workouts in a row that were logged (see streaks.ts), not calendar days.
+    streak: { ...workoutStreaks(trained.rows, today), definition: STREAK_DEFINITION },
     // Completion by week: workouts done out of those planned up to today.
     progress: weeks.map((week_start) => {
       const w = found.get(week_start);

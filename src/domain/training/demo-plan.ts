@@ -39,7 +39,7 @@ const DAYS: { offset: number; name: string; exercises: Planned[] }[] = [
 export const DEMO_WEEKS = { before: 5, after: 1 };
 
 /** mulberry32: a tiny seeded generator, so the demo is the same on every machine. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

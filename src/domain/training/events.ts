@@ -22,9 +22,15 @@ export type TrainingEvent =
         scheduledBy: string;
         /** Set when the workout came from a program template assignment. */
         templateId?: string | null;
+        /** The assignment that scheduled it (with templateId). */
+        assignmentId?: string;
       };
     }
-  | { type: 'WorkoutRevised'; data: WorkoutContent & { workoutId: string; athleteId: string } }
+  | {
+      type: 'WorkoutRevised';
+      /** `assignmentId` when an assignment's re-sync revised it, rather than someone by hand. */
+      data: WorkoutContent & { workoutId: string; athleteId: string; assignmentId?: string };
+    }
   | { type: 'WorkoutMoved'; data: { workoutId: string; athleteId: string; fromDate: string; toDate: string } }
   | { type: 'WorkoutDeleted'; data: { workoutId: string; athleteId: string; date: string } }
   | { type: 'WorkoutRestored'; data: { workoutId: string; athleteId: string; date: string } }

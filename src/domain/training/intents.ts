@@ -172,3 +172,15 @@ export function nextHeading(usedHeadings: string[]): string {
   if (free !== undefined) return `${free}1`;
   return `Z${(used.get('Z') ?? 0) + 1}`;
 }
+
+// Held or carried for a time rather than counted in reps.
+const TIMED_MOVES = /\b(plank|planks|carry|carries|hold|holds|hang|hangs|wall ?sit|farmer'?s? walk|suitcase walk|hollow body|l-sit)\b/i;
+
+/**
+ * Whether a new exercise starts with a time set (seconds) instead of reps and load:
+ * mobility work, and holds and carries whatever their intent (a Plank is endurance,
+ * a Farmer's Carry strength, yet both are done for time).
+ */
+export function isTimeBased(exerciseName: string, intent: ExerciseIntent): boolean {
+  return intent === 'mobility' || TIMED_MOVES.test(String(exerciseName ?? ''));
+}

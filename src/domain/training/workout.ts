@@ -30,8 +30,8 @@ interface Authorised {
 }
 
 export type WorkoutCommand =
-  | ({ type: 'ScheduleWorkout'; workoutId: string; athleteId: string; content: WorkoutContent; templateId?: string | null } & Authorised)
-  | ({ type: 'ReviseWorkout'; content: WorkoutContent } & Authorised)
+  | ({ type: 'ScheduleWorkout'; workoutId: string; athleteId: string; content: WorkoutContent; templateId?: string | null; assignmentId?: string } & Authorised)
+  | ({ type: 'ReviseWorkout'; content: WorkoutContent; assignmentId?: string } & Authorised)
   | ({ type: 'MoveWorkout'; toDate: string } & Authorised)
   | ({ type: 'DeleteWorkout' } & Authorised)
   | ({ type: 'RestoreWorkout' } & Authorised)
@@ -159,6 +159,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
               exercises,
               scheduledBy: ctx.userId,
               ...(command.templateId ? { templateId: command.templateId } : {}),
+              ...(command.assignmentId ? { assignmentId: command.assignmentId } : {}),
             },
           },
         ];
@@ -171,7 +172,8 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         const next = { date: command.content.date, name: command.content.name, notes: command.content.notes, exercises };
         const current = { date: state.date, name: state.name, notes: state.notes, exercises: state.exercises };
         if (sameJson(next, current)) return [];
-        return [{ type: 'WorkoutRevised', data: { workoutId: state.workoutId, athleteId: state.athleteId, ...next } }];
+        const source = command.assignmentId ? { assignmentId: command.assignmentId } : {};
+        return [{ type: 'WorkoutRevised', data: { workoutId: state.workoutId, athleteId: state.athleteId, ...next, ...source } }];
       }
       case 'MoveWorkout': {
         editable(state, command);

@@ -28,6 +28,12 @@ export const rows: AuthzRow[] = [
     request: () => ({ url: '/api/auth/signout' }),
     expect: signedIn(200),
   },
+  {
+    // A wrong code: nobody's role changes while the matrix runs.
+    route: 'POST /api/auth/become-coach',
+    request: () => ({ url: '/api/auth/become-coach', body: { accessCode: 'NOT-THE-CODE' } }),
+    expect: signedIn(400),
+  },
   { route: 'GET /api/auth/me', request: () => ({ url: '/api/auth/me' }), expect: signedIn(200) },
   {
     route: 'POST /api/auth/resend-confirmation',

@@ -61,15 +61,28 @@ export const paths = {
     },
     chat: {
       path: '/chat',
-      getHref: () => '/chat',
+      /** With a user id: open (or start) the conversation with that person. */
+      getHref: (withUserId?: string) => (withUserId ? `/chat?with=${encodeURIComponent(withUserId)}` : '/chat'),
     },
     programTemplates: {
       path: '/program-templates',
       getHref: () => '/program-templates',
     },
+    calendarAssigned: {
+      getHref: (clientId: string, date: string) =>
+        `/calendar/${encodeURIComponent(clientId)}?${new URLSearchParams({ date, highlight: 'assigned' }).toString()}`,
+    },
+    helpTemplates: {
+      path: '/help/templates',
+      getHref: () => '/help/templates',
+    },
     teamAnalytics: {
       path: '/team-analytics',
       getHref: () => '/team-analytics',
+    },
+    settings: {
+      path: '/settings',
+      getHref: () => '/settings',
     },
   },
 } as const;

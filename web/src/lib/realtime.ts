@@ -10,6 +10,9 @@ import { REALTIME_MAX_BACKOFF_MS } from '../config/constants';
 
 export type TopicChange = { topic: string; checkpoint: string };
 type Listener = (change: TopicChange) => void;
+/** An ephemeral signal (typing) another subscriber of a topic sent through the hub. */
+export type TopicSignal = { topic: string; signal: string; from: string; data: unknown };
+type SignalListener = (signal: TopicSignal) => void;
 
 export type RealtimeOptions = {
   /** Read at every (re)connection, so a refreshed token is picked up. */
@@ -30,6 +33,7 @@ export function realtimeUrl(token: string, location: Location = window.location)
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private readonly topics = new Map<string, Set<Listener>>();
+  private readonly signalListeners = new Map<string, Set<SignalListener>>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempts = 0;
   private stopped = true;
@@ -84,6 +88,25 @@ export class RealtimeClient {
         this.topics.delete(topic);
         this.send({ type: 'unsubscribe', topic });
       }
+    };
+  }
+
+  /**
+   * Sends an ephemeral signal to the other subscribers of a topic this client follows
+   * (the hub relays it only then, and rate-limits it). Dropped while disconnected.
+   */
+  signal(topic: string, signal: string, data?: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: 'signal', topic, signal, data }));
+  }
+
+  /** Listens to signals on a topic (follow the topic with `subscribe` too). */
+  onSignal(topic: string, listener: SignalListener): () => void {
+    let listeners = this.signalListeners.get(topic);
+    if (!listeners) this.signalListeners.set(topic, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.signalListeners.delete(topic);
     };
   }
 
@@ -144,7 +167,12 @@ export class RealtimeClient {
       return;
     }
     if (typeof message !== 'object' || message === null) return;
-    const { type, topic, checkpoint } = message as Record<string, unknown>;
+    const { type, topic, checkpoint, signal, from, data } = message as Record<string, unknown>;
+    if (type === 'signal' && typeof topic === 'string' && typeof signal === 'string') {
+      const received: TopicSignal = { topic, signal, from: typeof from === 'string' ? from : '', data };
+      for (const listener of [...(this.signalListeners.get(topic) ?? [])]) listener(received);
+      return;
+    }
     if (type !== 'changed' || typeof topic !== 'string') return;
     const change: TopicChange = { topic, checkpoint: typeof checkpoint === 'string' ? checkpoint : '' };
     for (const listener of [...(this.topics.get(topic) ?? [])]) listener(change);

@@ -43,8 +43,7 @@ function UserMenu() {
           key: 'settings',
           label: 'Settings',
           icon: <SettingsIcon />,
-          badge: 'coming soon',
-          disabled: true,
+          onSelect: () => navigate(paths.app.settings.getHref()),
         },
         {
           key: 'signout',
@@ -81,10 +80,12 @@ type DashboardLayoutProps = {
   children: ReactNode;
   /** Extra controls before the theme toggle (the Contacts button, later Delete/Undo). */
   actions?: ReactNode;
+  /** Something shown beside a navigation item, by its label (the Chat unread badge). */
+  navBadges?: Partial<Record<string, ReactNode>>;
 };
 
 /** The frame of every signed-in page: top navigation, then the page. */
-export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
+export function DashboardLayout({ children, actions, navBadges }: DashboardLayoutProps) {
   const [pageActions, setPageActions] = useState<HTMLElement | null>(null);
   return (
     <div className="app-shell">
@@ -105,6 +106,7 @@ export function DashboardLayout({ children, actions }: DashboardLayoutProps) {
                 className={({ isActive }) => cx('topnav__link', isActive && 'topnav__link--active')}
               >
                 {item.label}
+                {navBadges?.[item.label]}
               </NavLink>
             ))}
           </nav>

@@ -37,11 +37,17 @@ export function Modal({ open, onClose, title, description, children, footer, siz
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to the dialogs around this one: Escape closes only
+        // the innermost layer.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {
         // A click on the dialog element itself is a click on the backdrop.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) {
+          event.stopPropagation();
+          onClose();
+        }
       }}
     >
       {open && (

@@ -3,7 +3,9 @@ import { DashboardLayout } from '../../../components/layouts/dashboard-layout';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { ContactsButton } from '../../../features/contacts/components/contacts-button';
+import { ChatNavBadge } from '../../../features/chat/components/chat-nav-badge';
 import { PrToasts } from '../../../features/performance/components/pr-toasts';
+import { BrandingSync } from '../../../features/settings/components/branding-sync';
 
 /** The guard and frame of every protected page. */
 export function Component() {
@@ -12,7 +14,8 @@ export function Component() {
   if (status === 'loading') return null;
   if (status === 'unauthenticated') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return (
-    <DashboardLayout actions={<ContactsButton />}>
+    <DashboardLayout actions={<ContactsButton />} navBadges={{ Chat: <ChatNavBadge /> }}>
+      <BrandingSync />
       <Outlet />
       <PrToasts />
     </DashboardLayout>

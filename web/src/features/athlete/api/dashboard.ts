@@ -1,4 +1,4 @@
-/** GET /api/athlete/dashboard: workouts, progress, time totals and day streaks. */
+/** GET /api/athlete/dashboard: workouts, progress, time totals and the workout streak. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
@@ -21,7 +21,8 @@ export type AthleteDashboard = {
   upcoming: DashboardWorkout[];
   recent: DashboardWorkout[];
   totals: { workouts: number; completed: number; minutes: number };
-  streak: { current: number; best: number };
+  /** Planned workouts logged in a row; `definition` says so in words. */
+  streak: { current: number; best: number; definition: string };
   progress: { week_start: string; workouts: number; completed: number; completion: number | null }[];
 };
 

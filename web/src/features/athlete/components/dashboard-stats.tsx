@@ -11,7 +11,7 @@ export function DashboardStats({ today }: { today: string }) {
   if (dashboard.isPending) return <Spinner label="Loading dashboard" />;
   if (dashboard.isError) return <Alert variant="error">{errorMessage(dashboard.error)}</Alert>;
   const { totals, streak, progress } = dashboard.data;
-  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+  const workouts = (n: number) => `${n} workout${n === 1 ? '' : 's'}`;
 
   return (
     <section className="athlete-dashboard" aria-label="Dashboard">
@@ -30,9 +30,10 @@ export function DashboardStats({ today }: { today: string }) {
           <p className="stat__hint">in logged workouts</p>
         </div>
         <div className="stat">
-          <dt>Day streak</dt>
-          <dd>{days(streak.current)}</dd>
-          <p className="stat__hint">best {days(streak.best)}</p>
+          <dt>Workout streak</dt>
+          <dd>{workouts(streak.current)}</dd>
+          <p className="stat__hint">best {workouts(streak.best)}</p>
+          <p className="stat__hint">{streak.definition}</p>
         </div>
       </dl>
       <div className="progress-card">

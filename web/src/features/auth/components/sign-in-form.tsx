@@ -81,7 +81,7 @@ export function SignInForm({ message }: { message: string | null }) {
 
   return (
     <div className="auth-card">
-      <AuthHeader title="Welcome back" description="Sign in to your coaching dashboard." />
+      <AuthHeader title="Welcome back" description="Sign in to plan and follow training, as a coach or as an athlete." />
 
       {message && <Alert variant="success">{message}</Alert>}
 

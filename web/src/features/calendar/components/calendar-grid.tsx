@@ -18,6 +18,10 @@ type CalendarGridProps = {
   onToggleSelect: (workout: CalendarWorkout) => void;
   onDelete: (workout: CalendarWorkout) => void;
   onMove: (workoutId: string, date: string) => void;
+  /** Workout id → the program template it came from. */
+  templateNames?: ReadonlyMap<string, string>;
+  /** Workouts to highlight (just assigned). */
+  highlighted?: ReadonlySet<string>;
 };
 
 /** Month (42 cells), week (7) or day, weeks starting on Monday. */
@@ -44,7 +48,7 @@ export function CalendarGrid(props: CalendarGridProps) {
             date={date}
             today={today}
             outside={view === 'month' && date.slice(0, 7) !== month}
-            showWeekday={view === 'day'}
+            showWeekday={view !== 'month'}
             canPaste={props.canPaste}
             onAdd={() => props.onAdd(date)}
             onPaste={() => props.onPaste(date)}
@@ -61,6 +65,8 @@ export function CalendarGrid(props: CalendarGridProps) {
                 onCopy={() => props.onCopy(workout)}
                 onToggleSelect={() => props.onToggleSelect(workout)}
                 onDelete={() => props.onDelete(workout)}
+                templateName={props.templateNames?.get(workout.id)}
+                highlighted={props.highlighted?.has(workout.id)}
               />
             ))}
           </DayCell>

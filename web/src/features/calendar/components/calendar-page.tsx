@@ -1,4 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useCalendarAthlete } from '../api/get-athlete';
 import { TopNavActions } from '../../../components/layouts/dashboard-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +13,9 @@ import { trainingKey, type CalendarWorkout, type NewRecord } from '../api/types'
 import { useClipboard } from '../utils/clipboard';
 import { localToday, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
+import { AssignmentsPanel } from './assignments-panel';
+import { useAssignments } from '../api/assignments';
+import { isCalendarDate } from '../../../../../src/domain/training/workout-rules';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';
@@ -23,10 +29,28 @@ function recordText(r: NewRecord): string {
 }
 
 /** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
+/** On a phone a month's cells are too narrow to read: the week (a list of days) comes first. */
+const PHONE_QUERY = '(max-width: 760px)';
+const defaultView = (): CalendarView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'week' : 'month');
+
 export function CalendarPage({ clientId, title = 'Workout Calendar', headerActions }: { clientId: string; title?: string; headerActions?: ReactNode }) {
   const today = useMemo(() => localToday(), []);
-  const [view, setView] = useState<CalendarView>('month');
-  const [anchor, setAnchor] = useState(today);
+  // `?date=&highlight=assigned` (after assigning a program): open on that date and mark the new workouts.
+  const [search] = useSearchParams();
+  const dateParam = search.get('date');
+  const highlightAssigned = search.get('highlight') === 'assigned';
+  const [view, setView] = useState<CalendarView>(defaultView);
+  const [anchor, setAnchor] = useState(dateParam && isCalendarDate(dateParam) ? dateParam : today);
+  const athlete = useCalendarAthlete(clientId);
+  const athleteName = athlete.data?.name;
+  const assignments = useAssignments(clientId);
+  const { templateNames, highlighted } = useMemo(() => {
+    const names = new Map<string, string>();
+    const list = assignments.data?.data ?? [];
+    for (const a of list) for (const w of a.workouts) names.set(w.workout_id, a.template_name);
+    const newest = highlightAssigned ? list.find((a) => a.status !== 'unassigned' && a.start_date === dateParam) : undefined;
+    return { templateNames: names, highlighted: new Set(newest?.workouts.map((w) => w.workout_id) ?? []) };
+  }, [assignments.data, highlightAssigned, dateParam]);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [selection, setSelection] = useState<Map<string, CalendarWorkout>>(new Map());
   const { toasts, show } = useToasts();
@@ -70,7 +94,14 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
         )}
       </TopNavActions>
 
-      <PageHeader title={title} description="Plan workouts, follow what the athlete logs, and review the training load." actions={headerActions} />
+      <nav aria-label="Breadcrumb" className="calendar-breadcrumb">
+        <Link to={paths.app.clients.getHref()}>← Back to Clients</Link>
+      </nav>
+      <PageHeader
+        title={athleteName ? `${athleteName} · ${title}` : title}
+        description={athleteName ? `Plan ${athleteName}'s workouts, follow what they log, and review the training load.` : 'Plan workouts, follow what the athlete logs, and review the training load.'}
+        actions={headerActions}
+      />
 
       <section aria-label="Calendar" className="calendar-card">
         <CalendarToolbar
@@ -96,9 +127,13 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
             onToggleSelect={toggleSelect}
             onDelete={(w) => actions.deleteWorkouts([w])}
             onMove={actions.moveTo}
+            templateNames={templateNames}
+            highlighted={highlighted}
           />
         </div>
       </section>
+
+      <AssignmentsPanel clientId={clientId} />
 
       <AnalyticsSection clientId={clientId} today={today} />
 
@@ -113,7 +148,14 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
         />
       )}
 
-      <WorkoutEditor target={editor} clientId={clientId} today={today} onClose={() => setEditor(null)} onSaved={onSaved} />
+      <WorkoutEditor
+        target={editor}
+        clientId={clientId}
+        today={today}
+        onClose={() => setEditor(null)}
+        onSaved={onSaved}
+        templateName={editor?.workoutId ? templateNames.get(editor.workoutId) : undefined}
+      />
       <ToastRegion toasts={toasts} />
     </div>
   );

@@ -25,6 +25,10 @@ type WorkoutCardProps = {
   onCopy: () => void;
   onToggleSelect: () => void;
   onDelete: () => void;
+  /** The program template it came from, if any. */
+  templateName?: string;
+  /** Just assigned from a template (`?highlight=assigned`). */
+  highlighted?: boolean;
 };
 
 function setSummary(sets: CalendarWorkout['exercises'][number]['sets']): string {
@@ -37,7 +41,7 @@ function setSummary(sets: CalendarWorkout['exercises'][number]['sets']): string 
 }
 
 /** A workout on the calendar: exercise names coloured by intent, a status dot, Copy, Select and Del. */
-export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen, onCopy, onToggleSelect, onDelete }: WorkoutCardProps) {
+export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen, onCopy, onToggleSelect, onDelete, templateName, highlighted }: WorkoutCardProps) {
   const names = workout.exercises.map((e) => e.exercise_name).join(', ');
   const status = STATUS_LABELS[workout.status];
   const title = workout.name ? `${workout.name}: ${names}` : names;
@@ -50,8 +54,9 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
 
   return (
     <article
-      className={cx('workout-card', selected && 'workout-card--selected')}
+      className={cx('workout-card', selected && 'workout-card--selected', highlighted && 'workout-card--highlighted')}
       aria-label={`Workout: ${title}`}
+      data-highlighted={highlighted || undefined}
       draggable
       onDragStart={onDragStart}
     >
@@ -59,12 +64,16 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
         type="button"
         className="workout-card__open"
         aria-label={`${status} workout: ${title}`}
+        // Month cells cut long names: the whole text on hover.
+        title={title}
         // In selection mode a click selects instead of opening the editor.
         aria-pressed={selectionMode ? selected : undefined}
         onClick={selectionMode ? onToggleSelect : onOpen}
       >
         <span className={cx('status-dot', `status-dot--${workout.status}`)} title={status} />
         {workout.name && <span className="workout-card__name">{workout.name}</span>}
+        {templateName && <span className="workout-card__template">Template: {templateName}</span>}
+        {highlighted && <span className="workout-card__new">Just assigned</span>}
         <span className="workout-card__exercises">
           {workout.exercises.map((exercise, i) => (
             <span

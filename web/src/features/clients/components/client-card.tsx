@@ -20,6 +20,9 @@ export function ClientCard({ client }: { client: Client }) {
         </span>
       </Link>
       <ComplianceRow compliance={client.compliance} />
+      <Link to={paths.app.chat.getHref(client.id)} className="client-card__message" aria-label={`Message ${name}`}>
+        Message
+      </Link>
     </li>
   );
 }

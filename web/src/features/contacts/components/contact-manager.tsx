@@ -42,7 +42,7 @@ export function ContactManager({ open, onClose }: ContactManagerProps) {
         }}
         tabs={[
           { id: 'search', label: 'Search Users', content: <SearchPanel notify={setNotice} /> },
-          { id: 'contacts', label: `Contacts (${contacts.length})`, content: <ContactsPanel contacts={contacts} notify={setNotice} /> },
+          { id: 'contacts', label: `Contacts (${contacts.length})`, content: <ContactsPanel contacts={contacts} notify={setNotice} onLeave={close} /> },
           { id: 'requests', label: `Requests (${requests.length})`, content: <RequestsPanel requests={requests} notify={setNotice} /> },
         ]}
       />

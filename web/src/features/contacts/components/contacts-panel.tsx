@@ -1,10 +1,12 @@
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useManageBlock, useRemoveConnection, type Connection } from '../api/connections';
 import type { Notify } from './notice';
 
 /** Contacts: accepted connections with Remove, and Block / Unblock on each. */
-export function ContactsPanel({ contacts, notify }: { contacts: Connection[]; notify: Notify }) {
+export function ContactsPanel({ contacts, notify, onLeave }: { contacts: Connection[]; notify: Notify; onLeave?: () => void }) {
   const remove = useRemoveConnection();
   const block = useManageBlock();
 
@@ -29,6 +31,11 @@ export function ContactsPanel({ contacts, notify }: { contacts: Connection[]; no
               <span className="contacts-person__email">{c.email}</span>
             </span>
             {blocked && <span className="contacts-badge contacts-badge--blocked">Blocked</span>}
+            {!blocked && (
+              <Link to={paths.app.chat.getHref(c.user_id)} className={buttonClasses({ size: 'sm', variant: 'ghost' })} aria-label={`Message ${name}`} onClick={onLeave}>
+                Message
+              </Link>
+            )}
             <Button
               size="sm"
               variant="ghost"

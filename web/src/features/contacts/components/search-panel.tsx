@@ -39,7 +39,11 @@ export function SearchPanel({ notify }: { notify: Notify }) {
       notify({ variant: 'error', text: 'Search failed: Please enter an email or name to search.' });
       return;
     }
-    setTerm(text.trim());
+    // A new search takes the previous 'Search failed' message away.
+    notify(null);
+    // The same words again: ask again (a failed search would otherwise stay failed).
+    if (text.trim() === term) void search.refetch();
+    else setTerm(text.trim());
   };
 
   const add = (user: UserSearchResult) =>

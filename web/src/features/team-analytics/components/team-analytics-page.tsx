@@ -1,6 +1,163 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUser } from '../../../lib/auth';
+import { TEAM_RANGES, useTeamAnalytics, type CompletionMode, type TeamRange } from '../api/get-team-analytics';
+import { useTeam } from '../api/get-team';
+import { AthleteCards } from './athlete-cards';
+import { AthletePicker, type PickerAthlete } from './athlete-picker';
+import { PRESELECTED_ATHLETES, SELECTABLE_EXERCISES } from './constants';
+import { TeamSummaryCard } from './team-summary';
+import { TopExercises } from './top-exercises';
+import { useLiveTeam } from './use-live-team';
+import './team-analytics.css';
 
-/** Placeholder until team analytics land (performance-messaging-templates §2). */
+const VolumeComparisonChart = lazy(() => import('./volume-comparison-chart'));
+
+const toggled = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
+  const next = new Set(set);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return next;
+};
+
+/** Team analytics (spec performance-messaging-templates §2): only for coaches with athletes. */
 export function TeamAnalyticsPage() {
-  return <PageHeader title="Team Analytics" description="Volume and completion across your athletes." />;
+  const user = useUser();
+  const team = useTeam();
+
+  if (team.isPending) {
+    return (
+      <div className="team-page team-page--centered" role="status">
+        <Spinner /> Loading team analytics...
+      </div>
+    );
+  }
+  if (team.isError) {
+    return (
+      <Card className="team-page team-error" role="alert">
+        <CardHeader>
+          <CardTitle>Error</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p>Error checking coach status</p>
+          <Button onClick={() => window.location.reload()}>Retry</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  // The coach's own entry never counts as an athlete.
+  const athletes: PickerAthlete[] = team.data.clients.filter((c) => c.id !== user.id).map((c) => ({ id: c.id, name: c.name || c.email }));
+  if (athletes.length === 0) {
+    return (
+      <div className="team-page team-empty">
+        <p className="team-empty__title">This feature is only available for coaches with athletes.</p>
+        <p>Connect with athletes to access team volume analytics and performance insights.</p>
+      </div>
+    );
+  }
+  return <TeamPanel coachId={user.id} athletes={athletes} />;
+}
+
+function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAthlete[] }) {
+  const [range, setRange] = useState<TeamRange>('30d');
+  const [mode, setMode] = useState<CompletionMode>('reps');
+  const [picked, setPicked] = useState<Set<string> | null>(null);
+  const [exercises, setExercises] = useState<ReadonlySet<string>>(new Set());
+
+  // First 3 athletes preselected; athletes who left the team leave the selection.
+  const known = useMemo(() => new Set(athletes.map((a) => a.id)), [athletes]);
+  const selected = useMemo(
+    () => (picked ? new Set([...picked].filter((id) => known.has(id))) : new Set(athletes.slice(0, PRESELECTED_ATHLETES).map((a) => a.id))),
+    [picked, known, athletes],
+  );
+  const selectedIds = useMemo(() => athletes.filter((a) => selected.has(a.id)).map((a) => a.id), [athletes, selected]);
+
+  const everyone = selectedIds.length === athletes.length;
+  const analytics = useTeamAnalytics(range, everyone ? null : selectedIds, selectedIds.length > 0);
+  useLiveTeam(coachId, selectedIds);
+  useEffect(() => {
+    // Spec: an analytics load failure is only logged; the loading flags clear.
+    if (analytics.error) console.error('Failed to load team analytics', analytics.error);
+  }, [analytics.error]);
+
+  const data = selectedIds.length > 0 ? analytics.data : undefined;
+  const topExercises = (data?.exercise_rankings ?? []).slice(0, SELECTABLE_EXERCISES);
+  const chartExercises = topExercises.filter((r) => exercises.has(r.exercise_name));
+  const rangeLabel = TEAM_RANGES.find((r) => r.id === range)!.label;
+  const names = new Map(athletes.map((a) => [a.id, a.name]));
+  const series = selectedIds.map((id) => ({
+    name: names.get(id) ?? id,
+    data: chartExercises.map((r) => r.athlete_volumes?.find((v) => v.athlete_id === id)?.volume ?? 0),
+  }));
+
+  return (
+    <div className="team-page">
+      <h1 className="team-page__title">Team Analytics</h1>
+      <div className="team-panel" role="toolbar" aria-label="Team analytics controls">
+        <Button variant="outline" disabled={analytics.isFetching} onClick={() => void analytics.refetch()}>
+          Refresh
+        </Button>
+        <div className="team-toggle" role="group" aria-label="Time range">
+          {TEAM_RANGES.map((r) => (
+            <button key={r.id} type="button" aria-pressed={range === r.id} onClick={() => setRange(r.id)}>
+              {r.label}
+            </button>
+          ))}
+        </div>
+        <div className="team-toggle" role="group" aria-label="Completion tracking">
+          <button type="button" aria-pressed={mode === 'reps'} onClick={() => setMode('reps')}>
+            Rep Completion
+          </button>
+          <button type="button" aria-pressed={mode === 'sets'} onClick={() => setMode('sets')}>
+            Set Completion
+          </button>
+        </div>
+        <AthletePicker athletes={athletes} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
+      </div>
+
+      {analytics.isLoading && (
+        <p role="status" className="team-page__loading">
+          <Spinner /> Loading team analytics...
+        </p>
+      )}
+
+      {data && (
+        <>
+          <TeamSummaryCard summary={data.team_summary} mode={mode} rangeLabel={rangeLabel} />
+
+          <div className="team-chips" role="group" aria-label="Exercises for the chart">
+            {topExercises.map((r) => (
+              <button
+                key={r.exercise_name}
+                type="button"
+                className="team-chip"
+                aria-pressed={exercises.has(r.exercise_name)}
+                onClick={() => setExercises(toggled(exercises, r.exercise_name))}
+              >
+                {r.exercise_name}
+              </button>
+            ))}
+          </div>
+
+          {selectedIds.length > 0 && chartExercises.length > 0 && (
+            <Card role="region" aria-label="Team Volume Comparison">
+              <CardHeader>
+                <CardTitle>Team Volume Comparison</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Suspense fallback={<Spinner />}>
+                  <VolumeComparisonChart exercises={chartExercises.map((r) => r.exercise_name)} series={series} />
+                </Suspense>
+              </CardContent>
+            </Card>
+          )}
+
+          <AthleteCards athletes={data.athletes} mode={mode} />
+          <TopExercises rankings={data.exercise_rankings} />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { EXERCISE_INTENTS, INTENT_PROFILES } from '../../../../../../src/domain/training/intents';
 import { Spinner } from '../../../../components/ui/spinner';
+import { useInView } from '../../../../lib/use-in-view';
 import { useCapacity, useWeeklyVolume } from '../../api/analytics';
 import { shortDate } from '../../utils/dates';
 import { STATUS_LABELS } from '../workout-card';
@@ -71,14 +72,16 @@ export function AnalyticsSection({ clientId, today }: { clientId: string; today:
 function WeeklyTrend({ clientId, today }: { clientId: string; today: string }) {
   const weekly = useWeeklyVolume(clientId, today);
   const weeks = weekly.data?.weeks ?? [];
+  // The chart sits below the calendar: fetch ApexCharts only when it is scrolled to.
+  const [chartRef, chartInView] = useInView<HTMLDivElement>();
   return (
     <section className="analytics-card analytics-card--wide" aria-labelledby="weekly-trend-title">
       <h2 id="weekly-trend-title" className="analytics-card__title">
         Weekly Volume Trend
       </h2>
       <p className="muted analytics-card__hint">Reps × load (lbs) in each of the last 8 weeks, weeks starting Sunday.</p>
-      <div className="weekly-chart" aria-hidden="true">
-        <Suspense fallback={<Spinner />}>{weeks.length > 0 && <WeeklyVolumeChart weeks={weeks} />}</Suspense>
+      <div className="weekly-chart" aria-hidden="true" ref={chartRef}>
+        <Suspense fallback={<Spinner />}>{chartInView && weeks.length > 0 && <WeeklyVolumeChart weeks={weeks} />}</Suspense>
       </div>
       <table className="visually-hidden">
         <caption>Weekly volume</caption>

@@ -6,6 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
 import type { NewRecord, WorkoutDetail } from '../../api/types';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
@@ -23,10 +24,19 @@ type EditorContentProps = {
   clientId: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Hands the saved workout to the caller instead of the server (a template's workout). */
+  onSaveLocal?: (workout: Workout) => void;
+  /** Told once the coach changes something, so closing can ask before discarding it. */
+  onEdited?: () => void;
 };
 
-export function EditorContent({ initial, server, clientId, onClose, onSaved }: EditorContentProps) {
+export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal, onEdited }: EditorContentProps) {
   const [form, setForm] = useState(initial);
+  // The coach's own changes (not the athlete's live actuals, merged below).
+  const edit: typeof setForm = (change) => {
+    onEdited?.();
+    setForm(change);
+  };
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveWorkout(clientId);
@@ -52,6 +62,11 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
       return;
     }
     setProblem(null);
+    if (onSaveLocal) {
+      // A template has no athlete yet: a percentage load stays a percentage.
+      onSaveLocal(toPayload(form, clientId));
+      return;
+    }
     const oneRms = await oneRmsFor(queryClient, clientId, percentExercises(form));
     save.mutate(
       { id: form.id, workout: toPayload(form, clientId, (name) => oneRms.get(name)) },
@@ -72,24 +87,24 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
     <EditorAthleteContext.Provider value={clientId}>
     <div className="editor">
       <ToastRegion toasts={toasts} />
-      {!clientId && <Alert variant="error">{MISSING_USER_ID}</Alert>}
+      {!clientId && !onSaveLocal && <Alert variant="error">{MISSING_USER_ID}</Alert>}
       {server?.deleted && <Alert variant="warning">This workout was deleted.</Alert>}
 
       <div className="editor__meta">
         <label className="set-field editor__name">
           <span className="set-field__label">Workout name</span>
-          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+          <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
         </label>
         <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
           Exercise Library
         </Button>
       </div>
 
-      <ExerciseList exercises={form.exercises} onChange={(exercises) => setForm((f) => ({ ...f, exercises }))} />
+      <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
 
       <label className="set-field editor__notes">
         <span className="set-field__label">Notes</span>
-        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
+        <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
       </label>
 
       {form.id && <HistoryPanel workoutId={form.id} />}
@@ -97,22 +112,24 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved }: E
       {error && <Alert variant="error">{error}</Alert>}
 
       <footer className="editor__footer">
-        <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
-          Copy Workout
-        </Button>
+        {!onSaveLocal && (
+          <Button variant="ghost" onClick={onCopy} disabled={!hasExercises}>
+            Copy Workout
+          </Button>
+        )}
         <span className="editor__spacer" />
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => void onSave()} disabled={!hasExercises || !clientId} isLoading={save.isPending}>
-          {form.id ? 'Update Workout' : 'Save Workout'}
+        <Button onClick={() => void onSave()} disabled={!hasExercises || (!clientId && !onSaveLocal)} isLoading={save.isPending}>
+          {form.id || (onSaveLocal && initial.exercises.length > 0) ? 'Update Workout' : 'Save Workout'}
         </Button>
       </footer>
 
       <ExerciseLibraryOverlay
         open={libraryOpen}
         onClose={() => setLibraryOpen(false)}
-        onPick={(picked) => setForm((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
+        onPick={(picked) => edit((f) => ({ ...f, exercises: [...f.exercises, newExercise(f, picked.name, picked.intent)] }))}
       />
     </div>
     </EditorAthleteContext.Provider>

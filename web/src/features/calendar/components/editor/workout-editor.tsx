@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Alert } from '../../../../components/ui/alert';
@@ -8,9 +9,17 @@ import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
 import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
+import type { Workout } from '../../../../../../src/domain/training/workout-rules';
 import './editor.css';
 
 export type EditorTarget = { workoutId: string | null; date: string };
+
+/**
+ * Editing a workout that lives somewhere else than the calendar (a program
+ * template's day): the editor starts from `workout` and hands the result to
+ * `onSave` instead of fetching and saving through /api/manage-workouts.
+ */
+export type LocalWorkout = { workout: Workout | null; onSave: (workout: Workout) => void; title?: string; description?: string };
 
 type WorkoutEditorProps = {
   target: EditorTarget | null;
@@ -19,19 +28,53 @@ type WorkoutEditorProps = {
   today: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
+  /** Set to edit a workout outside the calendar (see LocalWorkout). */
+  local?: LocalWorkout;
+  /** The program template the workout came from, shown under the title. */
+  templateName?: string;
 };
 
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
-export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps) {
+export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and discard them?';
+
+export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
+  const editing = local ? local.workout !== null : Boolean(target?.workoutId);
+  const edited = useRef(false);
+  useEffect(() => {
+    edited.current = false;
+  }, [target]);
+  // Escape, the backdrop, × and Cancel all come here: unsaved work is not lost silently.
+  const requestClose = () => {
+    if (edited.current && !window.confirm(DISCARD_QUESTION)) return;
+    onClose();
+  };
+  const markEdited = () => {
+    edited.current = true;
+  };
   return (
     <Modal
       open={target !== null}
-      onClose={onClose}
-      title={target?.workoutId ? 'Edit Workout' : 'Create Workout'}
-      description={target ? longDate(target.date) : undefined}
+      onClose={requestClose}
+      title={local?.title ?? (editing ? 'Edit Workout' : 'Create Workout')}
+      description={
+        local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined
+      }
       size="lg"
     >
-      {target && <EditorLoader target={target} clientId={clientId} today={today} onClose={onClose} onSaved={onSaved} />}
+      {target && local && (
+        <EditorContent
+          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
+          server={null}
+          clientId={clientId}
+          onClose={requestClose}
+          onSaved={onSaved}
+          onSaveLocal={local.onSave}
+          onEdited={markEdited}
+        />
+      )}
+      {target && !local && (
+        <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />
+      )}
     </Modal>
   );
 }
@@ -41,7 +84,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved }: Wor
  * opening, then followed on `workout:<id>`, so what the athlete logs arrives
  * without a reload.
  */
-function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEditorProps & { target: EditorTarget }) {
+function EditorLoader({ target, clientId, today, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId, today);
   useTopic(workoutId ? `workout:${workoutId}` : null, workoutId ? [workoutQueryKey(workoutId)] : []);
@@ -62,6 +105,7 @@ function EditorLoader({ target, clientId, today, onClose, onSaved }: WorkoutEdit
       clientId={clientId}
       onClose={onClose}
       onSaved={onSaved}
+      onEdited={onEdited}
     />
   );
 }

@@ -4,7 +4,7 @@
  * index in the server's copy, so live actuals land on the right set even after the
  * coach has reordered or added exercises without saving.
  */
-import { guessIntent, nextHeading, type ExerciseIntent } from '../../../../../../src/domain/training/intents';
+import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '../../../../../../src/domain/training/intents';
 import {
   linkSuperset,
   SET_TYPE_FIELDS,
@@ -92,16 +92,19 @@ export function toForm(workout: (Workout & { id?: string }) | null, date: string
 
 /** An exercise picked from the library: its guessed intent and the first unused heading letter. */
 export function newExercise(form: WorkoutForm, name: string, intent?: ExerciseIntent): FormExercise {
+  const exerciseIntent = intent ?? guessIntent(name);
+  // Planks, carries and mobility work are planned in seconds, not reps × load.
+  const firstSet = isTimeBased(name, exerciseIntent) ? { ...emptySet(), type: 'time' as const } : emptySet();
   return {
     key: newKey(),
     serverIndex: null,
     exercise_name: name,
     heading: nextHeading(form.exercises.map((e) => e.heading)),
-    exercise_intent: intent ?? guessIntent(name),
+    exercise_intent: exerciseIntent,
     category: null,
     notes: null,
     superset_group: null,
-    sets: [emptySet()],
+    sets: [firstSet],
   };
 }
 

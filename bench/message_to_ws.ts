@@ -1,0 +1,153 @@
+/**
+ * (h) Message → recipient's websocket, and the conversation list.
+ *
+ * The real server (`startServer`, port 0 on 127.0.0.1, rate limits ×1000, outbox mail)
+ * on its own database. 201 users sign up, confirm and sign in; the coach-like user M
+ * connects with the other 200 (request + accept) and starts a conversation with each
+ * (with an initial message), so M has 200 conversations.
+ *
+ * The load client runs in its own process (message_to_ws_client.ts), so its event
+ * loop never competes with the server's: it opens one websocket per recipient of the
+ * first 50 conversations, subscribed to `conversation:<id>`, then M sends
+ * `POST /api/conversations/:id/messages` open-loop at 100 messages/s round-robin over
+ * those 50 conversations (2 s warm-up + 10 s measured). A message's latency runs from
+ * the moment it was due to the first `changed` on its conversation's socket whose
+ * checkpoint is ≥ the checkpoint the POST returned (as in cmd_to_ws.ts). Then, with the
+ * load stopped, `GET /api/conversations` as M (200 conversations, each with the other's
+ * name, last message and unread count): 30 warm-up requests, then 300 timed, one at a time.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../src/config.ts';
+import { startServer, type RunningServer } from '../src/server.ts';
+import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
+import { conversationsOf } from '../src/domain/messaging/queries.ts';
+import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+
+const CONVERSATIONS = 200;
+const LIVE_CONVERSATIONS = 50;
+const PASSWORD = 'bench-password-1';
+
+export interface ClientPlan {
+  base: string;
+  senderToken: string;
+  live: { conversationId: string; recipientToken: string }[];
+  rate: number;
+  warmupMs: number;
+  measureMs: number;
+  drainMs: number;
+  listRequests: number;
+  listWarmup: number;
+  expectedConversations: number;
+}
+
+export async function run(): Promise<Record<string, number>> {
+  const db = await startBenchDatabase('message-to-ws');
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-bench-server-'));
+  let server: RunningServer | null = null;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  let closing = false;
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SPOTTER_DATA_DIR: path.join(tmp, 'data'),
+      OUTBOX_DIR: path.join(tmp, 'outbox'), SMTP_URL: '', EVENTSTORE_URL: '', SPOTTER_DEMO: '0',
+    };
+    delete env.APP_URL;
+    const config = loadConfig(env);
+    server = await startServer(config, { rateLimitScale: 1000, log: (m) => closing || console.error(`  [server] ${m}`) });
+    const runner = server.platform.runner;
+    const base = new URL(server.url);
+    const request = async (method: string, url: string, body?: unknown, token?: string) => {
+      const r = await httpJson(agent, base, method, url, body, token);
+      if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${r.text.slice(0, 200)}`);
+      return r.body as Record<string, any>;
+    };
+
+    const t0 = performance.now();
+    const emails = Array.from({ length: CONVERSATIONS + 1 }, (_, k) => `bench.chat${k}@example.test`);
+    await inBatches(emails, 8, async (email, k) => {
+      await request('POST', '/api/auth/signup', { fullName: k === 0 ? 'Bench Coach' : `Bench Athlete ${k}`, email, password: PASSWORD, accessCode: config.signupAccessCode });
+    });
+    const confirmTokens = await confirmationTokens(config.outboxDir, emails, 120_000);
+    const sessions = new Map<string, { token: string; id: string }>();
+    await inBatches(emails, 8, async (email) => {
+      await request('GET', `/api/confirm-email?token=${encodeURIComponent(confirmTokens.get(email)!)}`);
+      const s = await request('POST', '/api/auth/signin', { email, password: PASSWORD });
+      sessions.set(email, { token: s.accessToken, id: s.user.id });
+    });
+    const me = sessions.get(emails[0]!)!;
+    const others = emails.slice(1).map((e) => ({ email: e, ...sessions.get(e)! }));
+    log(`  ${emails.length} users signed up, confirmed and signed in in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const t1 = performance.now();
+    let last = '';
+    await inBatches(others, 10, async (o) => {
+      const asked = await request('POST', '/api/rpc/send_connection_request', { recipient_email: o.email }, me.token);
+      await runner.waitFor(asked.checkpoint, undefined, 30_000);
+      await request('POST', '/api/rpc/respond_to_connection_request', { connection_id_param: asked.connection_id, response: 'accept' }, o.token);
+    });
+    const head = await server.platform.store.headCheckpoint();
+    if (head) await runner.waitFor(head, undefined, 60_000);
+    const conversationIds = new Map<string, string>();
+    await inBatches(others, 10, async (o) => {
+      const started = await request('POST', '/api/conversations', { other_user_id: o.id, initial_message: `Welcome, ${o.email}` }, me.token);
+      conversationIds.set(o.id, started.id);
+      if (started.checkpoint > last) last = started.checkpoint;
+    });
+    await runner.waitFor(last, undefined, 60_000);
+    log(`  ${CONVERSATIONS} connections and conversations (each with a first message) in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+
+    const plan: ClientPlan = {
+      base: server.url,
+      senderToken: me.token,
+      live: others.slice(0, LIVE_CONVERSATIONS).map((o) => ({ conversationId: conversationIds.get(o.id)!, recipientToken: o.token })),
+      rate: Number(process.env.BENCH_MESSAGE_RATE ?? 100),
+      warmupMs: 2000,
+      measureMs: Number(process.env.BENCH_MESSAGE_MS ?? 10_000),
+      drainMs: 5000,
+      listRequests: 300,
+      listWarmup: 30,
+      expectedConversations: CONVERSATIONS,
+    };
+    const figures = await runClient(plan);
+    // The list's query alone, in process (no HTTP, no auth): what the database and the
+    // mapping cost, apart from the machine's scheduling of the request.
+    const queryTimes: number[] = [];
+    for (let i = 0; i < 330; i++) {
+      const q0 = performance.now();
+      const list = await conversationsOf(server.platform.pool, me.id);
+      if (i >= 30) queryTimes.push(performance.now() - q0);
+      if (list.length !== CONVERSATIONS) throw new Error(`conversationsOf: ${list.length} conversations`);
+    }
+    queryTimes.sort((a, b) => a - b);
+    log(`  conversationsOf() in process p50 ${round(percentile(queryTimes, 50), 1)} ms  p95 ${round(percentile(queryTimes, 95), 1)} ms`);
+    return { ...figures, conversation_list_query_p95_ms: round(percentile(queryTimes, 95), 1) };
+  } finally {
+    closing = true;
+    agent.destroy();
+    await server?.close().catch((e) => console.error(`  closing the server: ${(e as Error).message}`));
+    await db.stop();
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Runs the load client in a child process and resolves with the figures it reports. */
+function runClient(plan: ClientPlan): Promise<Record<string, number>> {
+  const file = fileURLToPath(new URL('./message_to_ws_client.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: Record<string, number> | null = null;
+    child.on('message', (m: { type: string; figures?: Record<string, number>; error?: string }) => {
+      if (m.type === 'figures') result = m.figures!;
+      if (m.type === 'error') reject(new Error(`load client: ${m.error}`));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load client exited with ${code} and no figures`))));
+    child.send({ type: 'plan', plan });
+  });
+}

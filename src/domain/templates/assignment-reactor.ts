@@ -1,0 +1,123 @@
+/**
+ * The assignment reactor (a process manager): TemplateAssigned → one ScheduleWorkout
+ * per workout, AssignmentResynced → schedule / revise / delete, TemplateUnassigned →
+ * delete, all through the training context's workout decider and handleCommand.
+ *
+ * Checkpointed like a projection; a batch that fails (or a process that dies) is
+ * taken up again from the same event. Nothing doubles on the way: each workout's id
+ * was fixed in the triggering event, so scheduling it again meets its existing
+ * stream and decides nothing, and every event it appends gets an id derived from
+ * the assignment (or the triggering event) and the workout key, so a retried
+ * append is refused rather than written twice.
+ */
+import type { EventStore, StoredEvent } from '../../eventstore/port.ts';
+import type { Projection } from '../../../projections/projection.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { DomainError } from '../decider.ts';
+import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/workout.ts';
+import { workoutStream } from '../training/events.ts';
+import type { AssignedWorkout, AssignmentEvent } from './events.ts';
+
+/**
+ * Projections are declared statically, but this one appends events, so the
+ * feature's start() hands it the store. Keyed by database: a test process may run
+ * several servers, each on its own database.
+ */
+const stores = new Map<string, EventStore>();
+
+export function useStoreForAssignments(database: string | undefined, store: EventStore): void {
+  stores.set(database ?? '', store);
+}
+
+/** How many commands run at once: each workout is its own stream. */
+const PARALLEL = 8;
+
+export interface ReactorOptions {
+  /** Called after each workout command (tests inject a crash here). */
+  afterCommand?: (done: number) => void;
+  /** The store to use instead of the one the feature wired (tests). */
+  store?: EventStore;
+}
+
+async function inGroups<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) await Promise.all(items.slice(i, i + PARALLEL).map(run));
+}
+
+/** A refusal means the effect is already there (scheduled, deleted) or can no longer apply (deleted by hand). */
+async function tolerant(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+  }
+}
+
+export function assignmentReactor(opts: ReactorOptions = {}): Projection {
+  return {
+    name: 'template_assignment_reactor',
+    version: 1,
+    reactor: true,
+    tables: {},
+    handles: ['TemplateAssigned', 'AssignmentResynced', 'TemplateUnassigned'],
+    async apply(events, { tx }) {
+      const store = opts.store ?? stores.get(tx.database ?? '');
+      // Throwing leaves the checkpoint where it was: the runner retries on its next poll.
+      if (!store) throw new Error('template_assignment_reactor: the event store is not wired yet');
+      let done = 0;
+      const command = async (stored: StoredEvent, coachId: string, workoutId: string, key: string, c: WorkoutCommand) => {
+        await tolerant(() =>
+          handleCommand(store, workoutStream(workoutId), workoutDecider, c, {
+            userId: coachId,
+            correlationId: stored.metadata.correlationId,
+            idempotencyKey: key,
+          }),
+        );
+        opts.afterCommand?.(++done);
+      };
+      const schedule = (stored: StoredEvent, d: { assignmentId: string; templateId: string; athleteId: string }, coachId: string, w: AssignedWorkout) =>
+        command(stored, coachId, w.workoutId, `assignment:${d.assignmentId}:${w.key}:${w.workoutId}`, {
+          type: 'ScheduleWorkout',
+          workoutId: w.workoutId,
+          athleteId: d.athleteId,
+          content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: w.exercises },
+          templateId: d.templateId,
+          assignmentId: d.assignmentId,
+          mayAct: true,
+        });
+      const remove = async (stored: StoredEvent, coachId: string, workoutId: string) => {
+        // What the athlete logged meanwhile is never deleted.
+        const state = foldWorkout(await store.readStream(workoutStream(workoutId)));
+        if (state.exercises.some((x) => x.sets.some((s) => s.actual && Object.values(s.actual).some((v) => v !== null)))) return;
+        await command(stored, coachId, workoutId, `unassign:${stored.id}:${workoutId}`, { type: 'DeleteWorkout', mayAct: true });
+      };
+
+      for (const stored of events) {
+        const e = stored as unknown as AssignmentEvent;
+        switch (e.type) {
+          case 'TemplateAssigned':
+            await inGroups(e.data.workouts, (w) => schedule(stored, e.data, e.data.coachId, w));
+            break;
+          case 'AssignmentResynced': {
+            const coachId = stored.metadata.userId ?? '';
+            const d = e.data;
+            await inGroups(d.added, (w) => schedule(stored, d, coachId, w));
+            await inGroups(d.revised, (w) =>
+              command(stored, coachId, w.workoutId, `resync:${stored.id}:${w.workoutId}`, {
+                type: 'ReviseWorkout',
+                content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: w.exercises },
+                assignmentId: d.assignmentId,
+                mayAct: true,
+              }),
+            );
+            await inGroups(d.removedWorkoutIds, (id) => remove(stored, coachId, id));
+            break;
+          }
+          case 'TemplateUnassigned':
+            await inGroups(e.data.deletedWorkoutIds, (id) => remove(stored, e.data.coachId, id));
+            break;
+        }
+      }
+      return [];
+    },
+  };
+}

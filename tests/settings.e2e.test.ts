@@ -1,0 +1,74 @@
+/**
+ * Settings in real Chromium: reached from the avatar menu; the theme goes to dark and
+ * back to system; the coach's branding colours reach the coach's athlete's pages.
+ * Needs the built app: `npm run build:web`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { linkAthlete } from './support/coaching.ts';
+import { snap } from './support/ui.ts';
+
+let t: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signIn(email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL('**/clients');
+  return page;
+}
+
+const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const brandPrimary = (page: Page) => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'));
+
+describe('settings', () => {
+  it('sets the theme to dark and back to system, and brands the athlete view with the coach colours', async () => {
+    const coach = await signedInUser(t, 'Casey Coach');
+    const athlete = await signedInUser(t, 'Ari Athlete');
+    await linkAthlete(t, coach, athlete);
+
+    const page = await signIn(coach.email, coach.password);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);
+
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(() => htmlTheme(page)).toBe('dark');
+    await page.getByRole('radio', { name: /System/ }).check();
+    // The browser context prefers light: system mode follows it again.
+    await expect.poll(() => htmlTheme(page)).toBe('light');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('theme-config') ?? '{}').mode)).toBe('system');
+
+    await page.getByLabel('Display name').fill('Coach Casey K.');
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => page.getByText('Profile saved.').isVisible()).toBe(true);
+    const profile = await t.api('GET', '/api/profile', undefined, coach.accessToken);
+    expect(profile.body.profile).toMatchObject({ display_name: 'Coach Casey K.', time_zone: 'Europe/Berlin' });
+
+    await page.getByLabel('Primary colour').fill('#0a7d3b');
+    await page.getByLabel('Accent colour').fill('#d61f69');
+    await page.getByRole('button', { name: 'Save branding' }).click();
+    await expect.poll(() => page.getByText('Branding saved. Your athletes see these colours too.').isVisible()).toBe(true);
+    await expect.poll(() => brandPrimary(page)).toBe('#0a7d3b');
+    await snap(page, 'settings');
+
+    const athletePage = await signIn(athlete.email, athlete.password);
+    await expect.poll(() => brandPrimary(athletePage), { timeout: 10_000 }).toBe('#0a7d3b');
+    expect(await athletePage.evaluate(() => document.documentElement.dataset.customBranding)).toBe('true');
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Program templates in real Chromium against a real server: a 2-week template built
+ * with the calendar's workout editor (exercise library included), copy/paste and a
+ * drag to another day, saved, reloaded, loaded from the Manager, assigned to a
+ * linked athlete from next Monday; the coach lands on the highlighted calendar,
+ * the athlete (a second browser context) sees the workouts arrive live and gets
+ * the e-mail. Needs the built app: `npx vite build --config web/vite.config.ts`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { addDays, localToday, snap } from './support/ui.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { linkAthlete } from './support/coaching.ts';
+import { listOutbox } from '../emails/mailer.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+let t: TestServer;
+let browser: Browser;
+let coach: User;
+let athlete: User;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  browser = await launchBrowser();
+  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
+  await linkAthlete(t, coach, athlete);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signIn(user: User): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+  return page;
+}
+
+/** Next Monday after today (never today). */
+function nextMonday(today: string): string {
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(today, 7 - weekday);
+}
+
+async function addWorkout(page: Page, dayLabel: string, name: string, exercise: string, reps: string, load: string) {
+  await page.getByRole('button', { name: `Add workout on ${dayLabel}`, exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'New Template Workout' });
+  await editor.getByLabel('Workout name').fill(name);
+  await editor.getByRole('button', { name: 'Exercise Library' }).click();
+  const library = page.getByRole('dialog', { name: 'Exercise Library' });
+  await library.getByLabel('Search exercises').fill(exercise);
+  await library.getByRole('button', { name: `Add ${exercise}`, exact: true }).click({ timeout: 10_000 });
+  await library.getByRole('button', { name: 'Close', exact: true }).click();
+  const group = editor.getByRole('group', { name: new RegExp(`^A1 ${exercise.replace(/[()]/g, '\\$&')}$`) });
+  await group.getByLabel('Set 1 Reps').fill(reps);
+  await group.getByLabel('Set 1 Load (lbs)').fill(load);
+  await editor.getByRole('button', { name: 'Save Workout' }).click();
+  await expect.poll(() => editor.isVisible()).toBe(false);
+}
+
+const dayCell = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+describe('program templates in the browser', () => {
+  it('builds, saves, reloads, loads and assigns a 2-week template; the athlete sees it live and is mailed', async () => {
+    const page = await signIn(coach);
+    await page.goto(`${t.url}/program-templates`);
+    await page.getByRole('heading', { name: 'Program Templates', level: 1 }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Builder' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'New Program Template' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Assign to Athlete' }).isDisabled()).toBe(true);
+    expect(await dayCell(page, 'Week 1 Mon (day 1)').getByText('Rest Day').isVisible()).toBe(true);
+
+    await addWorkout(page, 'Week 1 Mon (day 1)', 'Lower A', 'Back Squat (High Bar)', '5', '225');
+    await addWorkout(page, 'Week 1 Thu (day 4)', 'Upper A', 'Bench Press', '8', '135');
+    const lower = dayCell(page, 'Week 1 Mon (day 1)').getByRole('article', { name: 'Template workout: Lower A' });
+    await lower.waitFor();
+    expect(await lower.getByText('1 exercise').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+
+    // Copy Lower A and paste it on Monday of week 2.
+    await lower.getByRole('button', { name: 'Copy Lower A' }).click();
+    await page.getByRole('button', { name: 'Paste on Week 2 Mon (day 8)' }).click();
+    await dayCell(page, 'Week 2 Mon (day 8)').getByRole('article', { name: 'Template workout: Lower A' }).waitFor();
+
+    // Drag Upper A from Thursday to Friday: it moves.
+    await dayCell(page, 'Week 1 Thu (day 4)').getByRole('article', { name: 'Template workout: Upper A' }).dragTo(dayCell(page, 'Week 1 Fri (day 5)'));
+    await dayCell(page, 'Week 1 Fri (day 5)').getByRole('article', { name: 'Template workout: Upper A' }).waitFor();
+    expect(await dayCell(page, 'Week 1 Thu (day 4)').getByText('Rest Day').isVisible()).toBe(true);
+    expect(await page.getByText('3 days · 3 workouts · 2 weeks').isVisible()).toBe(true);
+    expect(await page.getByText('Total: 3 sets planned').isVisible()).toBe(true);
+
+    // Reopening a template workout shows what was built, in the calendar's editor.
+    await lower.getByRole('button', { name: 'Edit Lower A' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Template Workout' });
+    expect(await editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' }).getByLabel('Set 1 Load (lbs)').inputValue()).toBe('225');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await snap(page, 'templates-builder');
+
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    const form = page.getByRole('dialog', { name: 'Save Template' });
+    await form.getByLabel('Template Name *').fill('Two Week Base');
+    await form.getByLabel('Category').selectOption('strength');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Template saved.').waitFor();
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+
+    // A reload starts empty; the Manager loads the saved template back.
+    await page.reload();
+    await page.getByRole('heading', { name: 'New Program Template' }).waitFor();
+    await page.getByRole('tab', { name: 'Manager' }).click();
+    const card = page.getByRole('article', { name: 'Template Two Week Base' });
+    await card.waitFor();
+    expect(await card.getByText('8 days · 3 workouts', { exact: false }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Load' }).click();
+    await dayCell(page, 'Week 2 Mon (day 8)').getByRole('article', { name: 'Template workout: Lower A' }).waitFor();
+    await dayCell(page, 'Week 1 Fri (day 5)').getByRole('article', { name: 'Template workout: Upper A' }).waitFor();
+
+    // The athlete follows their training in another browser.
+    const athletePage = await signIn(athlete);
+    await athletePage.goto(`${t.url}/training`);
+    await athletePage.getByRole('heading', { name: 'My Training' }).waitFor();
+    expect(await athletePage.getByText(/Lower A/).count()).toBe(0);
+
+    const start = nextMonday(localToday());
+    await page.getByRole('button', { name: 'Assign to Athlete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Program Template' });
+    await dialog.getByLabel('Athlete').selectOption({ label: 'Avery Athlete' });
+    await dialog.getByLabel('Start Date').fill(start);
+    await dialog.getByText(`Program will run from ${start} to ${addDays(start, 7)}`).waitFor();
+    await dialog.getByText("This will create 3 new workouts in the athlete's calendar. Existing workouts on those dates will not be affected.").waitFor();
+    await dialog.getByText('... and 1 more days').waitFor();
+    await dialog.getByRole('button', { name: 'Assign Program' }).click();
+
+    await page.waitForURL(`**/calendar/${athlete.user.id}?date=${start}&highlight=assigned`);
+    const assigned = page.getByRole('article', { name: /Workout: Lower A/ }).first();
+    await assigned.waitFor();
+    await expect.poll(() => assigned.getAttribute('data-highlighted')).toBe('true');
+    expect(await assigned.getByText('Template: Two Week Base').isVisible()).toBe(true);
+    await page.getByRole('article', { name: 'Program Two Week Base' }).waitFor();
+    await snap(page, 'templates-assigned-calendar');
+
+    // Live on the athlete's page, without a reload.
+    await athletePage.getByRole('link', { name: /Lower A/ }).first().waitFor({ timeout: 10_000 });
+    await athletePage.getByRole('link', { name: /Upper A/ }).first().waitFor();
+
+    let mails: Awaited<ReturnType<typeof listOutbox>> = [];
+    await expect
+      .poll(async () => {
+        mails = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /Two Week Base/.test(m.subject));
+        return mails.length;
+      })
+      .toBe(1);
+    expect(mails[0]!.subject).toBe(`New workout from Casey Coach: Two Week Base (3 workouts from ${start} to ${addDays(start, 7)})`);
+  }, 120_000);
+});

@@ -1,0 +1,10 @@
+import { SettingsPage } from '../../../features/settings/components/settings-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Settings · Spotter</title>
+      <SettingsPage />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/** The template calls (spec "Program template calls"): list, read, save, delete, copy, athletes, assign. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { TemplateCategory } from '../../../../../src/domain/templates/events';
+import type { SavedTemplate } from '../utils/template-draft';
+
+export type TemplateSummary = SavedTemplate & {
+  user_id: string;
+  owner_name: string;
+  is_own: boolean;
+  revision: number;
+  day_count: number;
+  workout_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type TemplateAthlete = { id: string; name: string; first_name: string | null; last_name: string | null };
+
+export const templatesKey = ['program-templates'] as const;
+
+/** Writes answer a checkpoint; the next read waits for it so the list shows the write. */
+let lastCheckpoint: string | null = null;
+const remember = (c: string | null | undefined) => {
+  if (c && (!lastCheckpoint || c > lastCheckpoint)) lastCheckpoint = c;
+};
+const afterWrite = (): Record<string, string> => (lastCheckpoint ? { 'X-After-Checkpoint': lastCheckpoint } : {});
+
+export const templatesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...templatesKey, 'list'],
+    queryFn: () => api.get<{ data: TemplateSummary[] }>('/api/program-templates', { headers: afterWrite() }),
+  });
+
+export const useTemplates = () => useQuery(templatesQueryOptions());
+
+export const getTemplate = (id: string) =>
+  api.get<{ data: TemplateSummary }>(`/api/program-templates/${encodeURIComponent(id)}`, { headers: afterWrite() }).then((r) => r.data);
+
+export type SavePayload = { name: string; description: string; category: TemplateCategory; is_public: boolean; workouts: unknown; user_id: string };
+
+export function useSaveTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, payload }: { id: string | null; payload: SavePayload }) => {
+      const r = id
+        ? await api.put<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`, payload)
+        : await api.post<{ success: true; id: string; checkpoint: string | null }>('/api/program-templates', payload);
+      remember(r.checkpoint);
+      return r;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const r = await api.delete<{ success: true; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`);
+      remember(r.checkpoint);
+      return r;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+  });
+}
+
+export function useCopyTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const r = await api.post<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}/copy`);
+      remember(r.checkpoint);
+      return r;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+  });
+}
+
+export const useTemplateAthletes = (enabled: boolean) =>
+  useQuery({ queryKey: [...templatesKey, 'athletes'], queryFn: () => api.get<{ data: TemplateAthlete[] }>('/api/template-athletes'), enabled });
+
+export type AssignResult = { success: true; assignment_id: string; created_count: number; start_date: string; end_date: string; checkpoint: string | null };
+
+export function useAssignTemplate() {
+  return useMutation({
+    mutationFn: ({ templateId, athleteId, startDate }: { templateId: string; athleteId: string; startDate: string }) =>
+      api.post<AssignResult>(`/api/program-templates/${encodeURIComponent(templateId)}/assign`, { athlete_id: athleteId, start_date: startDate }),
+  });
+}

@@ -1,0 +1,50 @@
+/** The signed-in user's profile (name, time zone) and coach branding. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Branding = { primary: string; secondary: string; accent: string };
+export type BrandingView = { own: Branding | null; coach: Branding | null; applied: Branding | null };
+export type Profile = { user_id: string; display_name: string | null; resolved_name: string; time_zone: string };
+type Written = { success: true; checkpoint: string | null };
+
+const profileKey = ['settings', 'profile'] as const;
+export const brandingKey = ['settings', 'branding'] as const;
+const after = (checkpoint: string | null) => (checkpoint ? { 'x-after-checkpoint': checkpoint } : undefined);
+
+let lastWrite: string | null = null;
+
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: () => api.get<{ profile: Profile }>('/api/profile', { headers: after(lastWrite) }).then((r) => r.profile),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: { displayName?: string | null; timeZone?: string }) => api.put<Written>('/api/profile', changes),
+    onSuccess: async (r) => {
+      lastWrite = r.checkpoint;
+      await queryClient.invalidateQueries({ queryKey: profileKey });
+    },
+  });
+}
+
+export function useBranding() {
+  return useQuery({
+    queryKey: brandingKey,
+    queryFn: () => api.get<BrandingView>('/api/branding', { headers: after(lastWrite) }),
+  });
+}
+
+export function useSaveBranding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (branding: Branding | null) => (branding ? api.put<Written>('/api/branding', branding) : api.delete<Written>('/api/branding')),
+    onSuccess: async (r) => {
+      lastWrite = r.checkpoint;
+      await queryClient.invalidateQueries({ queryKey: brandingKey });
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useTheme, type ThemeMode } from '../../../lib/theme';
+import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
+import './settings.css';
+
+const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
+  { mode: 'light', label: 'Light' },
+  { mode: 'dark', label: 'Dark' },
+  { mode: 'system', label: 'System (follow this device)' },
+];
+const DEFAULT_BRANDING: Branding = { primary: '#4f46e5', secondary: '#0f172a', accent: '#f97316' };
+const COLOUR_LABELS: Record<keyof Branding, string> = { primary: 'Primary colour', secondary: 'Secondary colour', accent: 'Accent colour' };
+
+function timeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/** Settings (avatar menu): profile name, theme, coach branding and time zone. */
+export function SettingsPage() {
+  return (
+    <div className="settings">
+      <PageHeader title="Settings" description="Your name, how Spotter looks, your colours for your athletes, and your time zone." />
+      <ProfileCard />
+      <ThemeCard />
+      <BrandingCard />
+    </div>
+  );
+}
+
+function ProfileCard() {
+  const profile = useProfile();
+  const update = useUpdateProfile();
+  const [name, setName] = useState('');
+  const [zone, setZone] = useState('UTC');
+  const [saved, setSaved] = useState(false);
+  const zones = useMemo(timeZones, []);
+  useEffect(() => {
+    if (!profile.data) return;
+    setName(profile.data.display_name ?? profile.data.resolved_name ?? '');
+    setZone(profile.data.time_zone);
+  }, [profile.data]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    update.mutate({ displayName: name.trim() || null, timeZone: zone }, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>Your time zone decides "today": which workouts count as missed and where the week starts.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {profile.isPending ? (
+          <Spinner />
+        ) : (
+          <form className="settings__form" onSubmit={submit}>
+            <label className="settings__field">
+              <span>Display name</span>
+              <input className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <label className="settings__field">
+              <span>Time zone</span>
+              <select className="input" value={zone} onChange={(e) => setZone(e.target.value)}>
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {update.isError && <Alert variant="error">{errorMessage(update.error)}</Alert>}
+            {saved && <p role="status">Profile saved.</p>}
+            <Button type="submit" disabled={update.isPending}>
+              Save profile
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ThemeCard() {
+  const { mode, setMode } = useTheme();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Theme</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="settings__choices">
+          <legend className="visually-hidden">Theme</legend>
+          {THEME_CHOICES.map((c) => (
+            <label key={c.mode} className="settings__choice">
+              <input type="radio" name="theme" value={c.mode} checked={mode === c.mode} onChange={() => setMode(c.mode)} />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BrandingCard() {
+  const branding = useBranding();
+  const save = useSaveBranding();
+  const [colours, setColours] = useState<Branding>(DEFAULT_BRANDING);
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    if (branding.data?.own) setColours(branding.data.own);
+  }, [branding.data?.own]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(null);
+    save.mutate(colours, { onSuccess: () => setSaved('Branding saved. Your athletes see these colours too.') });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Coach branding</CardTitle>
+        <CardDescription>Your colours, applied to your dashboard and to your athletes' view.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {branding.data?.coach && <p className="muted">Your coach's colours are applied to your view.</p>}
+        <form className="settings__form" onSubmit={submit}>
+          <div className="settings__colours">
+            {(Object.keys(COLOUR_LABELS) as (keyof Branding)[]).map((key) => (
+              <label key={key} className="settings__field">
+                <span>{COLOUR_LABELS[key]}</span>
+                <input type="color" value={colours[key]} onChange={(e) => setColours((c) => ({ ...c, [key]: e.target.value }))} />
+              </label>
+            ))}
+          </div>
+          {save.isError && <Alert variant="error">{errorMessage(save.error)}</Alert>}
+          {saved && <p role="status">{saved}</p>}
+          <div className="settings__actions">
+            <Button type="submit" disabled={save.isPending}>
+              Save branding
+            </Button>
+            {branding.data?.own && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={save.isPending}
+                onClick={() => {
+                  setSaved(null);
+                  save.mutate(null, { onSuccess: () => { setColours(DEFAULT_BRANDING); setSaved('Branding removed.'); } });
+                }}
+              >
+                Remove branding
+              </Button>
+            )}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+/** Team analytics constants (spec performance-messaging-templates §9 and §4). */
+export const SELECTABLE_EXERCISES = 8;
+export const LISTED_EXERCISES = 5;
+export const PRESELECTED_ATHLETES = 3;
+/** Past this many athletes the dropdown gets a search box. */
+export const SEARCH_THRESHOLD = 20;
+/** Live changes of many athletes in a burst cause one refetch. */
+export const LIVE_DEBOUNCE_MS = 600;
+
+/** Spec §9 completion colours: 90 %+ good, 70 %+ warning, below bad. */
+export function completionBand(rate: number): 'good' | 'warning' | 'bad' {
+  if (rate >= 90) return 'good';
+  if (rate >= 70) return 'warning';
+  return 'bad';
+}
+
+export const oneDecimal = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const whole = (n: number) => Math.round(n).toLocaleString('en-US');
