@@ -64,8 +64,10 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
   });
 
   app.get<{ Querystring: Static<typeof SummaryQuery> }>('/api/performance-summary', { ...guard, schema: { tags, querystring: SummaryQuery } }, async (req) => {
-    const athleteId = await athlete(userIdOf(req), req.query.athlete_id);
-    const today = await todayFor(deps.pool, athleteId, deps.now());
+    const athleteId = req.query.athlete_id;
+    // The access check and the athlete's "today" in one round trip; nothing is read before both answered.
+    const [allowed, today] = await Promise.all([mayLogFor(deps.pool, userIdOf(req), athleteId), todayFor(deps.pool, athleteId, deps.now())]);
+    if (!allowed) throw new DomainError(404, ATHLETE_NOT_FOUND);
     return { success: true, ...(await performanceSummary(deps.pool, athleteId, (req.query.range ?? '30d') as RangeKey, today)) };
   });
 
