@@ -67,6 +67,8 @@ describe('POST /api/performance-records', () => {
     expect(forOther).toEqual({ status: 404, body: { error: 'Athlete not found' } });
     expect(await eventCount()).toBe(before);
     expect((await t.api('GET', `/api/performance-summary?athlete_id=${athlete.user.id}`, undefined, otherCoach.accessToken)).status).toBe(404);
+    expect((await t.api('GET', '/api/performance-summary?athlete_id=not-a-uuid', undefined, coach.accessToken)).body).toEqual({ error: 'Athlete not found' });
+    expect((await t.api('POST', '/api/performance-records', { ...body, athlete_id: 'not-a-uuid' }, coach.accessToken)).status).toBe(404);
     expect((await t.api('GET', `/api/rep-max-profile?athlete_id=${athlete.user.id}&exercise_name=Squat`, undefined, other.accessToken)).status).toBe(404);
 
     const mine = await log(athlete, body);
