@@ -11,6 +11,7 @@
  * performance_manual_entries: one row per logged entry (removed ones flagged).
  * athlete_performance_records: per athlete, exercise, rep range and date, the best of
  * that day's entries from both sources (unique as in the spec).
+ * athlete_best_records: the best of those per athlete, exercise and rep range.
  * performance_prs: news — an entry that beat the athlete's previous best for that
  * exercise and rep range; what the coach's "New PR" toast reads.
  *
@@ -67,10 +68,23 @@ export const recordTables = {
       lower_better  boolean NOT NULL DEFAULT false,
       PRIMARY KEY (athlete_id, exercise_key, rep_range, date_achieved)
     );
-    CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date_achieved);
-    -- The best record per exercise and rep range is the first row of each group here
-    -- (lowest time, else highest load; latest date on a tie): read in order, no sort.
-    CREATE INDEX ${t}_best ON ${t} (athlete_id, exercise_key, rep_range, (CASE WHEN lower_better THEN best_weight ELSE -best_weight END), date_achieved DESC);`,
+    CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date_achieved);`,
+  // The best record per athlete, exercise and rep range (the spec's best-record rule),
+  // kept so that the dashboard never sorts an athlete's whole history per request.
+  athlete_best_records: (t: string) => `
+    CREATE TABLE ${t} (
+      athlete_id    uuid NOT NULL,
+      exercise_key  text NOT NULL,
+      exercise_name text NOT NULL,
+      rep_range     int NOT NULL,
+      date_achieved date NOT NULL,
+      best_weight   numeric NOT NULL,
+      workout_id    uuid,
+      entry_id      uuid,
+      unit          text NOT NULL,
+      lower_better  boolean NOT NULL,
+      PRIMARY KEY (athlete_id, exercise_key, rep_range)
+    )`,
   performance_prs: (t: string) => `
     CREATE TABLE ${t} (
       id            text PRIMARY KEY,
@@ -151,7 +165,7 @@ export interface RecordsOutcome {
 
 export async function applyRecords(
   changes: readonly WorkoutChange[],
-  ctx: { tx: pg.PoolClient; table: (l: string) => string },
+  ctx: { tx: pg.PoolClient; table(l: string): string },
   performanceEvents: readonly StoredEvent[] = [],
 ): Promise<RecordsOutcome> {
   const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };
@@ -273,22 +287,33 @@ export async function applyRecords(
   for (const k of touched.values()) outcome.athletes.add(k.athlete_id);
 
   // 3. News: a fresh entry strictly better than every record the athlete held before
-  // this batch for that exercise and rep range (a first record beats nothing).
+  // it for that exercise and rep range: those stored before this batch, and the
+  // entries earlier in this batch (a first record beats nothing).
   if (live.length > 0) {
+    const earlier = new Map<string, number>();
+    const withBatchPrior = live.map((n) => {
+      const key = `${n.athlete_id}|${n.exercise_key}|${n.rep_range}`;
+      const prior = earlier.get(key);
+      const better = prior === undefined || (n.lower_better ? n.weight < prior : n.weight > prior);
+      if (better) earlier.set(key, n.weight);
+      return { ...n, batch_prior: prior ?? null };
+    });
     const { rows } = await tx.query<{ athlete_id: string }>(
       `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
-              AS x(source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text, lower_better boolean, date date, at timestamptz)),
-            beaten AS (
-              SELECT f.*, CASE WHEN f.lower_better THEN min(r.best_weight) ELSE max(r.best_weight) END AS previous
-                FROM fresh f JOIN ${records} r
+              AS x(source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
+                   lower_better boolean, date date, at timestamptz, batch_prior numeric)),
+            judged AS (
+              SELECT f.*, CASE WHEN f.lower_better THEN least(min(r.best_weight), f.batch_prior)
+                               ELSE greatest(max(r.best_weight), f.batch_prior) END AS previous
+                FROM fresh f LEFT JOIN ${records} r
                   ON r.athlete_id = f.athlete_id AND r.exercise_key = f.exercise_key AND r.rep_range = f.rep_range
-               GROUP BY f.source, f.athlete_id, f.exercise_key, f.exercise_name, f.rep_range, f.weight, f.unit, f.lower_better, f.date, f.at)
+               GROUP BY f.source, f.athlete_id, f.exercise_key, f.exercise_name, f.rep_range, f.weight, f.unit, f.lower_better, f.date, f.at, f.batch_prior)
        INSERT INTO ${prs} (id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date_achieved, recorded_at)
        SELECT source || ':' || exercise_key || ':' || rep_range || ':' || weight, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at
-         FROM beaten WHERE CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
+         FROM judged WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
        ON CONFLICT (id) DO NOTHING
        RETURNING athlete_id`,
-      [JSON.stringify(live)],
+      [JSON.stringify(withBatchPrior)],
     );
     for (const r of rows) outcome.prAthletes.add(r.athlete_id);
   }
@@ -319,6 +344,27 @@ export async function applyRecords(
        ON CONFLICT (athlete_id, exercise_key, rep_range, date_achieved)
        DO UPDATE SET exercise_name = EXCLUDED.exercise_name, best_weight = EXCLUDED.best_weight, workout_id = EXCLUDED.workout_id,
                      entry_id = EXCLUDED.entry_id, unit = EXCLUDED.unit, lower_better = EXCLUDED.lower_better`,
+      [JSON.stringify([...touched.values()])],
+    );
+
+    // 5. Best records: each touched (athlete, exercise, reps) group chosen again from
+    // the records just written (highest, lowest for time-type; ties to the latest date).
+    const bests = table('athlete_best_records');
+    await tx.query(
+      `WITH keys AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM jsonb_to_recordset($1::jsonb) ${keyType}),
+            best AS (
+              SELECT DISTINCT ON (r.athlete_id, r.exercise_key, r.rep_range) r.*
+                FROM ${records} r JOIN keys k ON r.athlete_id = k.athlete_id AND r.exercise_key = k.exercise_key AND r.rep_range = k.rep_range
+               ORDER BY r.athlete_id, r.exercise_key, r.rep_range, CASE WHEN r.lower_better THEN r.best_weight ELSE -r.best_weight END, r.date_achieved DESC),
+            emptied AS (
+              DELETE FROM ${bests} b USING keys k
+               WHERE b.athlete_id = k.athlete_id AND b.exercise_key = k.exercise_key AND b.rep_range = k.rep_range
+                 AND NOT EXISTS (SELECT 1 FROM best x WHERE x.athlete_id = k.athlete_id AND x.exercise_key = k.exercise_key AND x.rep_range = k.rep_range))
+       INSERT INTO ${bests} (athlete_id, exercise_key, exercise_name, rep_range, date_achieved, best_weight, workout_id, entry_id, unit, lower_better)
+       SELECT athlete_id, exercise_key, exercise_name, rep_range, date_achieved, best_weight, workout_id, entry_id, unit, lower_better FROM best
+       ON CONFLICT (athlete_id, exercise_key, rep_range)
+       DO UPDATE SET exercise_name = EXCLUDED.exercise_name, date_achieved = EXCLUDED.date_achieved, best_weight = EXCLUDED.best_weight,
+                     workout_id = EXCLUDED.workout_id, entry_id = EXCLUDED.entry_id, unit = EXCLUDED.unit, lower_better = EXCLUDED.lower_better`,
       [JSON.stringify([...touched.values()])],
     );
   }

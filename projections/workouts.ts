@@ -194,8 +194,8 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
 
 export const trainingProjection: Projection = {
   name: 'training',
-  // 5: athlete_performance_records gets its best-record index.
-  version: 5,
+  // 6: athlete_best_records (each exercise and rep range's best, kept by the projection).
+  version: 6,
   // Manual performance entries join the workouts' records in one read model.
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },

@@ -70,6 +70,8 @@ describe('POST /api/performance-records', () => {
     expect(forOther).toEqual({ status: 404, body: { error: 'Athlete not found' } });
     expect(await eventCount()).toBe(before);
     expect((await t.api('GET', `/api/performance-summary?athlete_id=${athlete.user.id}`, undefined, otherCoach.accessToken)).status).toBe(404);
+    expect((await t.api('GET', '/api/performance-summary?athlete_id=not-a-uuid', undefined, coach.accessToken)).body).toEqual({ error: 'Athlete not found' });
+    expect((await t.api('POST', '/api/performance-records', { ...body, athlete_id: 'not-a-uuid' }, coach.accessToken)).status).toBe(404);
     expect((await t.api('GET', `/api/rep-max-profile?athlete_id=${athlete.user.id}&exercise_name=Squat`, undefined, other.accessToken)).status).toBe(404);
 
     const mine = await log(athlete, body);
@@ -135,10 +137,12 @@ describe('athlete_performance_records', () => {
   it('scores categories and the overall score, and gives a rep-max profile with its source record', async () => {
     const res = await t.api('GET', `/api/performance-summary?athlete_id=${athlete.user.id}&range=30d`, undefined, athlete.accessToken);
     const byName = Object.fromEntries(res.body.categories.map((c: { name: string }) => [c.name, c]));
-    // Front Squat 3 reps (150 and 155 the same day: one record) + 40 Yard Dash ×3: Strength 1 metric, Speed 3.
+    // Front Squat × 3 (150 and 155 the same day: one record) → Strength: 1 entry, 1 metric = 25.
+    // 40 Yard Dash on three days → Speed: 3 entries, 1 metric (its best, 4.7 s) = 65. Overall: round(90 / 2).
     expect(byName.Strength).toMatchObject({ metricsCount: 1, score: 25 });
-    expect(byName.Speed).toMatchObject({ metricsCount: 3, score: 75 });
-    expect(res.body.overallScore).toBe(50);
+    expect(byName.Speed).toMatchObject({ metricsCount: 1, score: 65 });
+    expect(byName.Speed.metrics.map((m: { value: number; isPR: boolean }) => [m.value, m.isPR])).toEqual([[4.7, true]]);
+    expect(res.body.overallScore).toBe(45);
     expect(res.body.recentMetrics).toHaveLength(4);
 
     const profile = await t.api('GET', `/api/rep-max-profile?athlete_id=${athlete.user.id}&exercise_name=front squat`, undefined, coach.accessToken);

@@ -10,6 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
 import { todayFor } from '../domain/accounts/time-zone.ts';
+import { isUuid } from '../domain/training/payload.ts';
 import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from '../domain/performance/commands.ts';
 import { daysBack, followedAthletes, performanceSummary, RANGES, recentPrs, repMax, type RangeKey } from '../domain/performance/queries.ts';
 
@@ -58,8 +59,11 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
   });
 
   app.get<{ Querystring: Static<typeof SummaryQuery> }>('/api/performance-summary', { ...guard, schema: { tags, querystring: SummaryQuery } }, async (req) => {
-    const athleteId = await athlete(userIdOf(req), req.query.athlete_id);
-    const today = await todayFor(deps.pool, athleteId, deps.now());
+    const athleteId = req.query.athlete_id;
+    if (!isUuid(athleteId)) throw new DomainError(404, ATHLETE_NOT_FOUND);
+    // The access check and the athlete's "today" in one round trip; nothing is read before both answered.
+    const [allowed, today] = await Promise.all([mayLogFor(deps.pool, userIdOf(req), athleteId), todayFor(deps.pool, athleteId, deps.now())]);
+    if (!allowed) throw new DomainError(404, ATHLETE_NOT_FOUND);
     return { success: true, ...(await performanceSummary(deps.pool, athleteId, (req.query.range ?? '30d') as RangeKey, today)) };
   });
 

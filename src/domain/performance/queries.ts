@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { displayName } from '../accounts/display-name.ts';
-import { categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './scores.ts';
+import { betterRecord, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;
 export type RangeKey = keyof typeof RANGES;
@@ -30,13 +30,12 @@ export function daysBack(today: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Best record per exercise and rep range (the rule lives in the ORDER BY: lower_better marks time-type). */
+/** Best record per exercise and rep range, as the projection keeps it (athlete_best_records). */
 async function bestPerRange(db: pg.Pool, athleteId: string, exerciseName?: string): Promise<RecordRow[]> {
   const { rows } = await db.query<RecordRow>(
-    `SELECT DISTINCT ON (exercise_key, rep_range) ${RECORD_COLUMNS}
-       FROM athlete_performance_records
+    `SELECT ${RECORD_COLUMNS} FROM athlete_best_records
       WHERE athlete_id = $1 AND ($2::text IS NULL OR exercise_key = lower($2))
-      ORDER BY exercise_key, rep_range, CASE WHEN lower_better THEN best_weight ELSE -best_weight END, date_achieved DESC`,
+      ORDER BY exercise_key, rep_range`,
     [athleteId, exerciseName ?? null],
   );
   return rows;
@@ -75,7 +74,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       [athleteId, from, today],
     ),
   ]);
-  const c = completion.rows[0];
+  const c = completion.rows[0]!;
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
     name: r.exercise_name,
@@ -89,8 +88,16 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
     entry_id: r.entry_id,
   });
   const all = inRange.rows.filter((r) => from === null || r.date_achieved >= from);
+  // A category's detailed metrics: per exercise and rep range, the best record of the
+  // range (the rule of bestOf); every record of the range stays in allRecords.
+  const bestInRange = new Map<string, RecordRow>();
+  for (const r of all) {
+    const key = `${r.exercise_name.toLowerCase()}|${r.rep_range}`;
+    const known = bestInRange.get(key);
+    bestInRange.set(key, known ? betterRecord(known, r) : r);
+  }
   const byCategory = new Map<Category, { metrics: Metric[]; recent: number }>(CATEGORIES.map((c) => [c, { metrics: [], recent: 0 }]));
-  for (const r of all) byCategory.get(categoryOf(r.exercise_name))!.metrics.push(toMetric(r));
+  for (const r of bestInRange.values()) byCategory.get(categoryOf(r.exercise_name))!.metrics.push(toMetric(r));
   for (const r of inRange.rows) if (r.date_achieved >= recentFrom) byCategory.get(categoryOf(r.exercise_name))!.recent++;
   const categories = CATEGORIES.map((name) => {
     const c = byCategory.get(name)!;
@@ -99,7 +106,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       ...CATEGORY_STYLE[name],
       score: categoryScore(c.recent, c.metrics.length),
       metricsCount: c.metrics.length,
-      metrics: [...c.metrics].reverse(),
+      metrics: c.metrics.sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name)),
     };
   });
   return {

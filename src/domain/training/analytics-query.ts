@@ -19,9 +19,7 @@ const RANGE = `($2::date IS NULL OR date >= $2::date) AND ($3::date IS NULL OR d
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 /** The spec's metrics (workoutMetrics' rules) from summed totals. */
-type Totals = { workouts: number; exercises: number; sets: number; reps: number; load: number; volume: number };
-
-function metricsOf(t: Totals): WorkoutMetrics {
+function metricsOf(t: { workouts: number; exercises: number; sets: number; reps: number; load: number; volume: number }): WorkoutMetrics {
   return {
     totalReps: t.reps,
     repsPerWorkout: ratio(t.reps, t.workouts),
@@ -47,8 +45,8 @@ const SUMS = `coalesce(sum(workouts), 0)::float8 AS workouts, coalesce(sum(exerc
 export async function workoutAnalytics(db: pg.Pool, athleteId: string, range: Range, exercise?: string) {
   const args = [athleteId, range.from ?? null, range.to ?? null];
   const totals = exercise
-    ? await db.query<Totals>(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
-    : await db.query<Totals>(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
+    ? await db.query(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
+    : await db.query(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
   const exercises = await db.query<{ exercise_name: string; sets: number; workouts: number }>(
     `SELECT min(exercise_name) AS exercise_name, sum(sets)::int AS sets, sum(workouts)::int AS workouts
        FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE}
@@ -98,22 +96,13 @@ export async function capacity(db: pg.Pool, athleteId: string, range: Range) {
  * of a sprint, run…, flagged lower_better by the projection) the lowest value wins.
  */
 export async function bestRecords(db: pg.Pool, athleteId: string, exerciseName?: string) {
-  const { rows } = await db.query<{
-    exercise_name: string;
-    rep_range: number;
-    best_weight: number;
-    date_achieved: string;
-    workout_id: string | null;
-    entry_id: string | null;
-    unit: string;
-  }>(
-    `SELECT DISTINCT ON (exercise_key, rep_range)
-            exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
+  // athlete_best_records holds the rule's answer per exercise and rep range (projections/performance-records.ts).
+  const { rows } = await db.query(
+    `SELECT exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
             workout_id, entry_id, unit
-       FROM athlete_performance_records
+       FROM athlete_best_records
       WHERE athlete_id = $1 AND ($2::text IS NULL OR exercise_key = lower(trim($2)))
-      ORDER BY exercise_key, rep_range,
-               CASE WHEN lower_better THEN best_weight ELSE -best_weight END, date_achieved DESC`,
+      ORDER BY exercise_key, rep_range`,
     [athleteId, exerciseName ?? null],
   );
   return rows;

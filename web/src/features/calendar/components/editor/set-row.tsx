@@ -1,6 +1,7 @@
 import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType } from '../../../../../../src/domain/training/workout-rules';
 import { percentOf, resolvePercent, type FormSet } from './workout-form';
-import { useOneRm } from '../../api/one-rm';
+import { useContext } from 'react';
+import { EditorAthleteContext, useOneRm } from '../../api/one-rm';
 
 export const FIELD_LABELS: Record<SetField, string> = {
   reps: 'Reps',
@@ -40,8 +41,11 @@ type SetRowProps = {
 /** What a `75%` load means for this athlete today, or why it cannot be resolved. */
 function PercentHint({ exerciseName, percent, number }: { exerciseName: string; percent: number; number: number }) {
   const oneRm = useOneRm(exerciseName, true);
+  const athleteId = useContext(EditorAthleteContext);
   let text: string;
-  if (oneRm.isPending && oneRm.fetchStatus !== 'idle') text = 'Looking up 1RM…';
+  // A template has no athlete yet: the load is resolved when it is assigned and edited.
+  if (!athleteId) text = 'No athlete here: the percentage is kept without a load';
+  else if (oneRm.isPending && oneRm.fetchStatus !== 'idle') text = 'Looking up 1RM…';
   else if (oneRm.data?.one_rm != null) text = `= ${resolvePercent(oneRm.data.one_rm, percent)} lbs (${percent}% of est. 1RM ${oneRm.data.one_rm} lbs)`;
   else text = `No record for ${exerciseName || 'this exercise'}: the percentage is kept without a load`;
   return (
