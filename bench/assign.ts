@@ -54,7 +54,7 @@ export async function run(): Promise<Record<string, number>> {
       await bench.server.platform.runner.waitFor((await store.headCheckpoint())!, undefined, 10_000);
       for (let polls = 0; polls < 2500; polls++) {
         const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE status IN ('pending', 'sending')`);
-        if (rows[0]!.n === 0) return;
+        if (rows[0].n === 0) return;
         await new Promise((r) => setTimeout(r, 4));
       }
     };
@@ -62,7 +62,7 @@ export async function run(): Promise<Record<string, number>> {
     const visible: number[] = [];
     log(`  assigning a 48-workout template ${RUNS} times (+${WARMUP} warm-up), one at a time`);
     for (let i = 0; i < WARMUP + RUNS; i++) {
-      const athlete = bench.demo.athletes[i % bench.demo.athletes.length]!;
+      const athlete = bench.demo.athletes[i % bench.demo.athletes.length];
       const t0 = performance.now();
       const res = await bench.request('POST', `/api/program-templates/${templateId}/assign`, { athlete_id: athlete.id, start_date: addDays(today, 1 + i) }, coachToken);
       const t1 = performance.now();
@@ -75,7 +75,7 @@ export async function run(): Promise<Record<string, number>> {
       let seen = 0;
       for (let polls = 0; seen < 48; polls++) {
         if (polls > 5000) throw new Error(`only ${seen} of 48 workouts visible after 10 s`);
-        seen = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM workouts WHERE id = ANY($1::uuid[])', [ids])).rows[0]!.n;
+        seen = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM workouts WHERE id = ANY($1::uuid[])', [ids])).rows[0].n;
         if (seen < 48) await new Promise((r) => setTimeout(r, 2));
       }
       const t2 = performance.now();
@@ -92,7 +92,7 @@ export async function run(): Promise<Record<string, number>> {
       assign_http_p95_ms: round(percentile(http, 95), 1),
       assign_visible_p50_ms: round(percentile(visible, 50), 1),
       assign_visible_p95_ms: round(percentile(visible, 95), 1),
-      assign_visible_max_ms: round(visible[visible.length - 1]!, 1),
+      assign_visible_max_ms: round(visible[visible.length - 1], 1),
     };
   } finally {
     await bench.close();

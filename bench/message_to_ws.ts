@@ -137,7 +137,7 @@ export async function run(): Promise<Record<string, number>> {
     const explained: number[] = [];
     for (let i = 0; i < 50; i++) {
       const { rows } = await server.platform.pool.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
-      explained.push(rows[0]!['QUERY PLAN'][0]['Execution Time']);
+      explained.push(rows[0]['QUERY PLAN'][0]['Execution Time']);
     }
     explained.sort((a, b) => a - b);
     log(`  conversationsOf() in process p50 ${round(percentile(queryTimes, 50), 1)} ms  p95 ${round(percentile(queryTimes, 95), 1)} ms; its SQL executes in p50 ${round(percentile(explained, 50), 2)} ms (EXPLAIN ANALYZE)`);

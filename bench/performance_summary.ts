@@ -41,7 +41,7 @@ function history(athleteId: string, today: string) {
 }
 
 function manualEntry(athleteId: string, today: string, i: number) {
-  const exercise_name = MANUAL[i % MANUAL.length]!;
+  const exercise_name = MANUAL[i % MANUAL.length];
   const date = addDays(today, -((i * 7) % (7 * WEEKS)));
   const lower = exercise_name.toLowerCase();
   if (lower.includes('dash')) return { athlete_id: athleteId, exercise_name, value: round(4.6 + (i % 10) / 20, 2), date };
@@ -78,7 +78,7 @@ export async function run(): Promise<Record<string, number>> {
   try {
     const { demo, tokens, request, server } = bench;
     const coach = tokens.get(demo.coach.email)!;
-    const athlete = demo.athletes[0]!;
+    const athlete = demo.athletes[0];
     const today = new Date().toISOString().slice(0, 10);
     const t0 = performance.now();
     const all = history(athlete.id, today);
@@ -95,7 +95,7 @@ export async function run(): Promise<Record<string, number>> {
     }
     await server.platform.runner.waitFor(checkpoint, undefined, 180_000);
     const { rows } = await server.platform.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM athlete_performance_records WHERE athlete_id = $1', [athlete.id]);
-    log(`  ${all.length} workouts and ${MANUAL_ENTRIES} manual entries written and projected in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${rows[0]!.n} records`);
+    log(`  ${all.length} workouts and ${MANUAL_ENTRIES} manual entries written and projected in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${rows[0].n} records`);
 
     const ms = (n: number) => round(n, 2);
     const base = `/api/performance-summary?athlete_id=${athlete.id}`;

@@ -165,7 +165,7 @@ export interface RecordsOutcome {
 
 export async function applyRecords(
   changes: readonly WorkoutChange[],
-  ctx: { tx: pg.PoolClient; table(l: string): string },
+  ctx: { tx: pg.PoolClient; table: (l: string) => string },
   performanceEvents: readonly StoredEvent[] = [],
 ): Promise<RecordsOutcome> {
   const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };

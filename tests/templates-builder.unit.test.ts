@@ -50,9 +50,9 @@ describe('template builder state', () => {
 
   it('pastes copies with new ids; an unnamed copy is a Pasted Workout', () => {
     const d = addWorkout(emptyDraft(), 'day-1', { id: 'w1', name: '', notes: null, exercises: [] });
-    const pasted = pasteWorkouts(d, 'day-8', d.workouts['day-1']!);
+    const pasted = pasteWorkouts(d, 'day-8', d.workouts['day-1']);
     expect(pasted.workouts['day-8']).toEqual([expect.objectContaining({ name: 'Pasted Workout', dayKey: 'day-8' })]);
-    expect(pasted.workouts['day-8']![0]!.id).not.toBe('w1');
+    expect(pasted.workouts['day-8'][0].id).not.toBe('w1');
   });
 
   it('undoes a bulk delete by putting the workouts back on their days', () => {
@@ -61,8 +61,8 @@ describe('template builder state', () => {
     const { draft, removed } = removeWorkouts(d, new Set(['a', 'b']));
     expect(draftStats(draft).workouts).toBe(0);
     const back = restoreWorkouts(draft, removed);
-    expect(back.workouts['day-1']![0]!.id).toBe('a');
-    expect(back.workouts['day-2']![0]!.id).toBe('b');
+    expect(back.workouts['day-1'][0].id).toBe('a');
+    expect(back.workouts['day-2'][0].id).toBe('b');
   });
 
   it('caps the Days view at 21 cells', () => {

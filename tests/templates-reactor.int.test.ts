@@ -88,7 +88,7 @@ describe('template assignment reactor', () => {
       },
       { userId: COACH },
     );
-    expect(assigned.events[0]!.type).toBe('TemplateAssigned');
+    expect(assigned.events[0].type).toBe('TemplateAssigned');
 
     // The first process dies every time it has issued 15 commands of the batch. A dying
     // server looks to the runner like a terminated connection (SQLSTATE 57P01): the batch
@@ -148,8 +148,8 @@ describe('template assignment reactor', () => {
     await replay.start();
     await replay.waitFor((await store.headCheckpoint())!, ['template_assignment_reactor'], 10_000);
     const [reactorStatus] = (await replay.status()).filter((s) => s.name === 'template_assignment_reactor');
-    expect(reactorStatus!.lastError).toBeNull();
-    expect(reactorStatus!.parked).toBe(0);
+    expect(reactorStatus.lastError).toBeNull();
+    expect(reactorStatus.parked).toBe(0);
     // It did go through the assignment again: 40 commands, each deciding nothing.
     expect(reissued).toBe(40);
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });

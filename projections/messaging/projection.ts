@@ -13,7 +13,7 @@
  */
 import { MESSAGING_EVENT_TYPES } from '../../src/domain/messaging/conversation.ts';
 import type { Projection } from '../projection.ts';
-import { CONVERSATION_COLUMNS, Fold, MESSAGE_COLUMNS, PARTICIPANT_COLUMNS, cols, recordset, updates } from './fold.ts';
+import { CONVERSATION_COLUMNS, Fold, MESSAGE_COLUMNS, PARTICIPANT_COLUMNS, cols, recordset, updates, type ConversationRow, type ParticipantRow } from './fold.ts';
 
 export const messagingProjection: Projection = {
   name: 'messaging',
@@ -79,7 +79,7 @@ export const messagingProjection: Projection = {
     const deletedIds = events.filter((e) => e.type === 'MessageDeleted').map((e) => (e.data as { messageId: string }).messageId);
     // Everything the fold starts from, in one round trip: the batch's conversations, their
     // participants and the messages it deletes.
-    const { rows: current } = await tx.query<{ kind: 'c' | 'p' | 'm'; row: any }>(
+    const { rows: current } = await tx.query<{ kind: 'c' | 'p' | 'm'; row: unknown }>(
       `SELECT 'c' AS kind, row_to_json(x) AS row FROM (SELECT ${cols(CONVERSATION_COLUMNS)} FROM ${c} WHERE id = ANY($1::uuid[])) x
        UNION ALL
        SELECT 'p', row_to_json(x) FROM (SELECT ${cols(PARTICIPANT_COLUMNS)} FROM ${p} WHERE conversation_id = ANY($1::uuid[])) x
@@ -87,8 +87,9 @@ export const messagingProjection: Projection = {
        SELECT 'm', row_to_json(x) FROM (SELECT id, seq, sender_id, conversation_id FROM ${m} WHERE id = ANY($2::uuid[])) x`,
       [ids, deletedIds],
     );
-    const of = (kind: string) => current.filter((r) => r.kind === kind).map((r) => r.row);
-    const fold = new Fold(of('c'), of('p'), new Map(of('m').map((r: { id: string; seq: number; sender_id: string; conversation_id: string }) => [r.id, r])));
+    const of = <T>(kind: 'c' | 'p' | 'm') => current.filter((r) => r.kind === kind).map((r) => r.row as T);
+    type KnownMessage = { id: string; seq: number; sender_id: string; conversation_id: string };
+    const fold = new Fold(of<ConversationRow>('c'), of<ParticipantRow>('p'), new Map(of<KnownMessage>('m').map((r) => [r.id, r])));
     for (const e of events) fold.apply(e);
 
     const changedConvs = [...fold.changedConversations].map((id) => fold.conversations.get(id)!);

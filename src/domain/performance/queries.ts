@@ -74,7 +74,7 @@ export async function performanceSummary(db: pg.Pool, athleteId: string, range: 
       [athleteId, from, today],
     ),
   ]);
-  const c = completion.rows[0]!;
+  const c = completion.rows[0];
   const bestKey = new Set(best.map((r) => `${r.exercise_name.toLowerCase()}|${r.rep_range}|${r.date_achieved}`));
   const toMetric = (r: RecordRow): Metric => ({
     name: r.exercise_name,

@@ -27,7 +27,7 @@ const revisionsByStore = new WeakMap<EventStore, Map<string, Map<string, Templat
 
 async function workoutsAt(store: EventStore, templateId: string, revision: number): Promise<Map<string, TemplateWorkout>> {
   let revisions = revisionsByStore.get(store);
-  if (!revisions) revisionsByStore.set(store, (revisions = new Map()));
+  if (!revisions) revisionsByStore.set(store, (revisions = new Map<string, Map<string, TemplateWorkout>>()));
   const key = `${templateId}@${revision}`;
   const known = revisions.get(key);
   if (known) return known;

@@ -33,7 +33,7 @@ const templateCache = new WeakMap<EventStore, Map<string, { version: number; sta
 
 export async function loadTemplate(store: EventStore, templateId: string): Promise<TemplateState> {
   let cache = templateCache.get(store);
-  if (!cache) templateCache.set(store, (cache = new Map()));
+  if (!cache) templateCache.set(store, (cache = new Map<string, { version: number; state: TemplateState }>()));
   const known = cache.get(templateId) ?? { version: -1, state: templateDecider.initialState() };
   const fresh = await store.readStream(templateStream(templateId), known.version + 1);
   if (fresh.length === 0) return known.state;

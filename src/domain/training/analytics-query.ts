@@ -44,9 +44,10 @@ const SUMS = `coalesce(sum(workouts), 0)::float8 AS workouts, coalesce(sum(exerc
  */
 export async function workoutAnalytics(db: pg.Pool, athleteId: string, range: Range, exercise?: string) {
   const args = [athleteId, range.from ?? null, range.to ?? null];
+  type Totals = Parameters<typeof metricsOf>[0];
   const totals = exercise
-    ? await db.query(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
-    : await db.query(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
+    ? await db.query<Totals>(`SELECT ${SUMS} FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE} AND lower(exercise_name) = lower($4)`, [...args, exercise.trim()])
+    : await db.query<Totals>(`SELECT ${SUMS} FROM training_days WHERE athlete_id = $1 AND ${RANGE}`, args);
   const exercises = await db.query<{ exercise_name: string; sets: number; workouts: number }>(
     `SELECT min(exercise_name) AS exercise_name, sum(sets)::int AS sets, sum(workouts)::int AS workouts
        FROM training_exercise_days WHERE athlete_id = $1 AND ${RANGE}
@@ -97,7 +98,15 @@ export async function capacity(db: pg.Pool, athleteId: string, range: Range) {
  */
 export async function bestRecords(db: pg.Pool, athleteId: string, exerciseName?: string) {
   // athlete_best_records holds the rule's answer per exercise and rep range (projections/performance-records.ts).
-  const { rows } = await db.query(
+  const { rows } = await db.query<{
+    exercise_name: string;
+    rep_range: number;
+    best_weight: number;
+    date_achieved: string;
+    workout_id: string | null;
+    entry_id: string | null;
+    unit: string;
+  }>(
     `SELECT exercise_name, rep_range, best_weight::float8 AS best_weight, to_char(date_achieved, 'YYYY-MM-DD') AS date_achieved,
             workout_id, entry_id, unit
        FROM athlete_best_records
