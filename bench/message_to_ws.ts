@@ -140,7 +140,9 @@ export async function run(): Promise<Record<string, number>> {
       explained.push(rows[0]['QUERY PLAN'][0]['Execution Time']);
     }
     explained.sort((a, b) => a - b);
-    log(`  conversationsOf() in process p50 ${round(percentile(queryTimes, 50), 1)} ms  p95 ${round(percentile(queryTimes, 95), 1)} ms; its SQL executes in p50 ${round(percentile(explained, 50), 2)} ms (EXPLAIN ANALYZE)`);
+    log(
+      `  conversationsOf() in process p50 ${round(percentile(queryTimes, 50), 1)} ms  p95 ${round(percentile(queryTimes, 95), 1)} ms; its SQL executes in p50 ${round(percentile(explained, 50), 2)} ms (EXPLAIN ANALYZE)`,
+    );
     return { ...figures, conversation_list_query_p95_ms: round(percentile(queryTimes, 95), 1), conversation_list_sql_p50_ms: round(percentile(explained, 50), 2) };
   } finally {
     closing = true;

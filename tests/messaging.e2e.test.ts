@@ -134,7 +134,10 @@ describe('chat in the browser', () => {
       .toBe(1);
 
     // Reply to a message, then delete one's own: both sides see it as deleted.
-    await benChat.getByRole('listitem', { name: 'Ana Archer: Note 54' }).getByRole('button', { name: /^Reply/ }).click();
+    await benChat
+      .getByRole('listitem', { name: 'Ana Archer: Note 54' })
+      .getByRole('button', { name: /^Reply/ })
+      .click();
     await expect.poll(shows(benPage, 'Replying to')).toBe(true);
     await benChat.getByRole('textbox', { name: 'Message' }).fill('Got it');
     await benChat.getByRole('textbox', { name: 'Message' }).press('Enter');
