@@ -69,6 +69,26 @@ interface AssignmentWorkoutRow {
   workout_version: number;
 }
 
+/** A workout slot of an assignment, added before the reactor has scheduled it. */
+function slotRow(
+  owner: Pick<AssignmentWorkoutRow, 'assignment_id' | 'athlete_id' | 'template_id'>,
+  w: { workoutId: string; key: string; targetDate: string; name: string },
+): AssignmentWorkoutRow {
+  return {
+    ...owner,
+    workout_id: w.workoutId,
+    workout_key: w.key,
+    target_date: w.targetDate,
+    name: w.name,
+    scheduled: false,
+    logged: false,
+    hand_edited: false,
+    deleted: false,
+    removed: false,
+    workout_version: -1,
+  };
+}
+
 const TABLES: Record<string, (t: string) => string> = {
   program_templates: (t) => `
     CREATE TABLE ${t} (
@@ -289,21 +309,7 @@ export const templatesProjection: Projection = {
           for (const w of d.workouts) {
             // The reactor's WorkoutScheduled may already sit in this batch's map (a rebuild reads it later, never earlier).
             if (W.has(w.workoutId)) continue;
-            W.set(w.workoutId, {
-              workout_id: w.workoutId,
-              assignment_id: d.assignmentId,
-              athlete_id: d.athleteId,
-              template_id: d.templateId,
-              workout_key: w.key,
-              target_date: w.targetDate,
-              name: w.name,
-              scheduled: false,
-              logged: false,
-              hand_edited: false,
-              deleted: false,
-              removed: false,
-              workout_version: -1,
-            });
+            W.set(w.workoutId, slotRow({ assignment_id: d.assignmentId, athlete_id: d.athleteId, template_id: d.templateId }, w));
             changedW.add(w.workoutId);
           }
           topics.add(`athlete:${d.athleteId}`).add(`coach:${d.coachId}`);
@@ -331,21 +337,7 @@ export const templatesProjection: Projection = {
           }
           for (const w of d.added) {
             if (W.has(w.workoutId)) continue;
-            W.set(w.workoutId, {
-              workout_id: w.workoutId,
-              assignment_id: old.id,
-              athlete_id: old.athlete_id,
-              template_id: old.template_id,
-              workout_key: w.key,
-              target_date: w.targetDate,
-              name: w.name,
-              scheduled: false,
-              logged: false,
-              hand_edited: false,
-              deleted: false,
-              removed: false,
-              workout_version: -1,
-            });
+            W.set(w.workoutId, slotRow({ assignment_id: old.id, athlete_id: old.athlete_id, template_id: old.template_id }, w));
             changedW.add(w.workoutId);
           }
           topics.add(`athlete:${old.athlete_id}`).add(`coach:${old.coach_id}`);
