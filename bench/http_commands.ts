@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { commandStats } from '../src/commands/handle-command.ts';
-import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { httpJson, log, percentile, postgresCpuMs, round, startBenchDatabase } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import type { LoadClient, LoadPlan, LoadResult } from './load-client.ts';
 
@@ -26,29 +26,6 @@ const CLIENTS = 20;
 const WARMUP_MS = 1500;
 const MEASURE_MS = Number(process.env.BENCH_HTTP_MS ?? 6000);
 const PASSWORD = 'bench-password-1';
-
-/** CPU seconds of every PostgreSQL process: the postmaster's own and reaped children's, plus live children's. */
-function postgresCpuMs(postmaster: number): number {
-  const ticks = 100; // USER_HZ on Linux
-  const stat = (pid: number | string) => {
-    try {
-      const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return s.slice(s.lastIndexOf(')') + 2).split(' ');
-    } catch {
-      return null;
-    }
-  };
-  const own = stat(postmaster);
-  if (!own) return NaN;
-  // Fields after the name, 0-based: ppid 1, utime 11, stime 12, cutime 13, cstime 14.
-  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const f = stat(pid);
-    if (f && Number(f[1]) === postmaster) total += Number(f[11]) + Number(f[12]);
-  }
-  return (total * 1000) / ticks;
-}
 
 interface Window {
   result: LoadResult;

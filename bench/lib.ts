@@ -176,6 +176,36 @@ export function setLoggedData(n: number): Record<string, unknown> {
   };
 }
 
+/** CPU milliseconds of every PostgreSQL process: the postmaster's own and reaped children's, plus live children's. */
+export function postgresCpuMs(postmaster: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid: number | string) => {
+    try {
+      const s = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return s.slice(s.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const own = stat(postmaster);
+  if (!own) return NaN;
+  // Fields after the name, 0-based: ppid 1, utime 11, stime 12, cutime 13, cstime 14.
+  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of fsSync.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const f = stat(pid);
+    if (f && Number(f[1]) === postmaster) total += Number(f[11]) + Number(f[12]);
+  }
+  return (total * 1000) / ticks;
+}
+
+/** The postmaster of the server behind `pool`: the parent of one of its backends. */
+export async function postmasterOf(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const s = fsSync.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+  return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
 export function log(line: string): void {
   console.log(line);
 }

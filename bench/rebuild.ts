@@ -2,7 +2,7 @@
  * (d) Rebuild of the stream_summaries projection (it reads every event) over
  * 1,000,000 events in 10,000 streams, through ProjectionRunner.rebuild.
  *
- * The events are written by bulk SQL straight into es_events/es_streams (the append
+ * The events are written by bulk SQL straight into es_events (the append
  * path is measured elsewhere), in a few big transactions, then the table is vacuumed
  * and checkpointed so the timed part reads a settled store as a live one would be.
  */
@@ -52,12 +52,6 @@ export async function generate(pool: pg.Pool): Promise<void> {
        FROM generate_series(0, 9999) AS k`,
     );
     await client.query('ANALYZE bench_streams, bench_payloads');
-    await client.query(
-      `INSERT INTO es_streams (stream_id, stream_type, version)
-       SELECT stream_id, stream_type, (($1::bigint - s + ${STREAMS} - 1) / ${STREAMS}) - 1 FROM bench_streams WHERE s < $1::bigint`,
-      [EVENTS],
-    );
-
     const { rows: constraints } = await client.query<{ conname: string; def: string }>(
       `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'es_events'::regclass AND contype = 'u'`,
     );

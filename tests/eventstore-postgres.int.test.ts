@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { appendStats, PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { WrongExpectedVersionError } from '../src/eventstore/port.ts';
 import { runEventStoreContract } from './eventstore-contract.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
@@ -7,6 +8,10 @@ runEventStoreContract('postgres', async () => {
   const db = await createTestDatabase();
   return { store: new PostgresEventStore(db.pool), cleanup: db.drop };
 });
+
+/** What an append writes, sent by hand inside a transaction the test keeps open. */
+const appendByHand = (stream: string, id: string, type: string) =>
+  `INSERT INTO es_events (stream_id, stream_version, event_id, event_type, data) VALUES ('${stream}', 0, '${id}', '${type}', '{}')`;
 
 describe('postgres event store: late commits', () => {
   let db: TestDatabase;
@@ -20,7 +25,7 @@ describe('postgres event store: late commits', () => {
     // Holds a position that was handed out first but commits last.
     const slow = await db.pool.connect();
     await slow.query('BEGIN');
-    await slow.query(`SELECT * FROM es_append('late-1', 'late', -1, '[{"id":"00000000-0000-4000-8000-000000000001","type":"Late","data":{}}]')`);
+    await slow.query(appendByHand('late-1', '00000000-0000-4000-8000-000000000001', 'Late'));
     await store.append('early-1', [{ type: 'Early', data: {} }], 'no_stream');
     expect(await store.readAll(null, 100)).toEqual([]);
     await slow.query('COMMIT');
@@ -51,7 +56,7 @@ describe('postgres event store: late commits', () => {
     const after = await store.headCheckpoint();
     const slow = await db.pool.connect();
     await slow.query('BEGIN');
-    await slow.query(`SELECT * FROM es_append('late-2', 'late', -1, '[{"id":"00000000-0000-4000-8000-000000000002","type":"Late2","data":{}}]')`);
+    await slow.query(appendByHand('late-2', '00000000-0000-4000-8000-000000000002', 'Late2'));
     // An unrelated long transaction too: it must not matter either way.
     const idle = await db.pool.connect();
     await idle.query('BEGIN');
@@ -70,12 +75,64 @@ describe('postgres event store: late commits', () => {
     try {
       await c.query('BEGIN');
       await c.query('SELECT pg_current_xact_id()');
-      await expect(c.query(`SELECT * FROM es_append('late-3', 'late', -1, '[{"id":"00000000-0000-4000-8000-000000000003","type":"Late3","data":{}}]')`)).rejects.toMatchObject({
+      await expect(c.query(appendByHand('late-3', '00000000-0000-4000-8000-000000000003', 'Late3'))).rejects.toMatchObject({
         code: 'SP001',
       });
     } finally {
       await c.query('ROLLBACK');
       c.release();
     }
+  });
+});
+
+describe('postgres event store: appends sent together', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => db.drop());
+
+  const event = (type: string, id?: string) => ({ type, data: { type }, ...(id ? { id } : {}) });
+
+  it('shares statements between concurrent appends, each caller getting its own stream version', async () => {
+    const before = { ...appendStats };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => store.append(`group-${i}`, [event('A'), event('B')], 'no_stream')));
+    expect(results.map((r) => r.nextExpectedVersion)).toEqual(Array.from({ length: 40 }, () => 1));
+    expect(appendStats.statements - before.statements).toBeLessThan(40);
+    for (const i of [0, 17, 39])
+      expect((await store.readStream(`group-${i}`)).map((e) => [e.type, e.streamVersion])).toEqual([
+        ['A', 0],
+        ['B', 1],
+      ]);
+  });
+
+  it('refuses only the stale append of a group and writes the others', async () => {
+    await store.append('stale-1', [event('First')], 'no_stream');
+    const outcomes = await Promise.allSettled([
+      store.append('fresh-1', [event('Fresh')], 'no_stream'),
+      store.append('stale-1', [event('Stale')], 'no_stream'),
+      store.append('fresh-2', [event('Fresh')], 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect((await store.readStream('stale-1')).map((e) => e.type)).toEqual(['First']);
+    expect((await store.readStream('fresh-2')).map((e) => e.type)).toEqual(['Fresh']);
+  });
+
+  it('refuses only the append that repeats an event id', async () => {
+    const id = '00000000-0000-4000-8000-00000000dd01';
+    await store.append('dup-1', [event('Original', id)], 'no_stream');
+    const outcomes = await Promise.allSettled([store.append('dup-2', [event('Repeat', id)], 'no_stream'), store.append('dup-3', [event('Other')], 'no_stream')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await store.readStream('dup-2')).toEqual([]);
+  });
+
+  it('keeps a process’s appends to one stream in order when the second is sent before the first is answered', async () => {
+    const first = store.append('ordered-1', [event('One')], 'no_stream');
+    const second = store.append('ordered-1', [event('Two')], 0);
+    expect((await Promise.all([first, second])).map((r) => r.nextExpectedVersion)).toEqual([0, 1]);
+    expect((await store.readStream('ordered-1')).map((e) => e.type)).toEqual(['One', 'Two']);
   });
 });

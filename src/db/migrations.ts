@@ -335,6 +335,50 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     // equal times, and a move listed before its schedule would name the old date.
     sql: `ALTER TABLE workout_mail_pending ADD COLUMN checkpoint text NOT NULL DEFAULT ''`,
   },
+  {
+    id: '014-lean-append',
+    // Appends at database speed (issue 16). An append is now one plain INSERT into
+    // es_events (see PostgresEventStore): the expected version is checked against the
+    // stream's last row and the unique (stream_id, stream_version) index settles races,
+    // so the es_streams counter row (a second write per append) and the plpgsql
+    // function go. The visibility rule of 011 keeps its shape but needs no advisory
+    // lock any more: an appender is a transaction holding ROW EXCLUSIVE on es_events,
+    // which it takes before its first row, hence before it has an xid. A statement
+    // trigger keeps that true: an insert into es_events must be the first write of its
+    // transaction, and one statement per transaction.
+    sql: `
+      DROP FUNCTION es_append(text, text, bigint, jsonb);
+      DROP TABLE es_streams;
+
+      CREATE FUNCTION es_refuse_late_append() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+          RAISE EXCEPTION 'an append must be the first write of its transaction' USING ERRCODE = 'SP001';
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER es_append_first BEFORE INSERT ON es_events FOR EACH STATEMENT EXECUTE FUNCTION es_refuse_late_append();
+
+      CREATE OR REPLACE FUNCTION es_read_horizon() RETURNS xid8 LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        snap pg_snapshot := pg_current_snapshot();
+        horizon xid8 := pg_snapshot_xmax(snap);
+        holders xid[];
+        oldest xid8;
+      BEGIN
+        IF pg_snapshot_xmin(snap) = horizon THEN
+          RETURN horizon; -- nothing running
+        END IF;
+        SELECT array_agg(t.transactionid) INTO holders
+        FROM pg_locks a JOIN pg_locks t ON t.virtualtransaction = a.virtualtransaction AND t.locktype = 'transactionid'
+        WHERE a.locktype = 'relation' AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND a.relation = 'es_events'::regclass AND a.mode = 'RowExclusiveLock' AND a.granted;
+        SELECT min(x) INTO oldest FROM pg_snapshot_xip(snap) AS x
+        WHERE xid(x) = ANY (coalesce(holders, '{}')) OR pg_xact_status(x) IS DISTINCT FROM 'in progress';
+        RETURN least(horizon, oldest);
+      END $$;
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {
