@@ -9,7 +9,6 @@
  * machine where the rate does not.
  */
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { commandStats } from '../src/commands/handle-command.ts';
-import { httpJson, log, percentile, postgresCpuMs, round, startBenchDatabase } from './lib.ts';
+import { httpJson, log, percentile, postgresCpuMs, postmasterOf, round, startBenchDatabase } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import type { LoadClient, LoadPlan, LoadResult } from './load-client.ts';
 
@@ -117,8 +116,7 @@ export async function run(): Promise<Record<string, number>> {
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => closing || console.error(`  [server] ${m}`) });
     const base = new URL(server.url);
     const request = (method: string, url: string, body?: unknown, token?: string) => httpJson(agent, base, method, url, body, token);
-    const { rows } = await server.platform.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const postmaster = Number(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    const postmaster = await postmasterOf(server.platform.pool);
 
     const emails = Array.from({ length: CLIENTS }, (_, k) => `bench.http${k}@example.test`);
     await inBatches(emails, 5, async (email, k) => {

@@ -38,10 +38,12 @@ function remember(cache: Map<string, CachedState>, stream: string, entry: Cached
   if (cache.size > STATE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
 }
 
-export interface CommandResult<E extends DomainEvent> {
+export interface CommandResult<E extends DomainEvent, S = unknown> {
   events: E[];
   /** Null when the decider decided nothing needed to happen. */
   append: AppendResult | null;
+  /** The state the command was decided on (e.g. to compare a new personal record with). */
+  before: S;
 }
 
 export interface HandleOptions {
@@ -76,7 +78,7 @@ export function handleCommand<S, C, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   command: C,
   opts: HandleOptions,
-): Promise<CommandResult<E>> {
+): Promise<CommandResult<E, S>> {
   let queues = streamQueues.get(store);
   if (!queues) streamQueues.set(store, (queues = new Map<string, Promise<void>>()));
   const before = queues.get(stream);
@@ -89,7 +91,7 @@ export function handleCommand<S, C, E extends DomainEvent>(
   return result;
 }
 
-async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C, opts: HandleOptions): Promise<CommandResult<E>> {
+async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C, opts: HandleOptions): Promise<CommandResult<E, S>> {
   const commandId = opts.commandId ?? randomUUID();
   const cache = cacheOf(store);
   // A cached state is used as it is and the append's expected version checks it
@@ -116,7 +118,7 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
     }
     if (fresh.length) remember(cache, stream, { decider, version, state });
     if (events.length === 0) {
-      if (read) return { events, append: null };
+      if (read) return { events, append: null, before: state };
       mustRead = true;
       continue;
     }
@@ -140,7 +142,7 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
         expected,
       );
       remember(cache, stream, { decider, version: append.nextExpectedVersion, state: events.reduce(decider.evolve, state) });
-      return { events, append };
+      return { events, append, before: state };
     } catch (e) {
       if (!(e instanceof WrongExpectedVersionError)) throw e;
       commandStats.conflicts++;

@@ -81,18 +81,9 @@ async function access(deps: TrainingDeps, actorId: string, workoutId: string): P
 
 const latest = (a: string | null, b: string | null | undefined) => (b && (!a || b > a) ? b : a);
 
-/** Runs a command and hands back the state it was decided on (the personal-record check compares with it). */
-async function run(deps: TrainingDeps, actorId: string, workoutId: string, command: WorkoutCommand) {
-  let decidedOn = workoutDecider.initialState();
-  const capturing: typeof workoutDecider = {
-    ...workoutDecider,
-    decide(c, state, ctx) {
-      decidedOn = state;
-      return workoutDecider.decide(c, state, ctx);
-    },
-  };
-  const result = await handleCommand(deps.store, workoutStream(workoutId), capturing, command, { userId: actorId, now: deps.now });
-  return { ...result, before: decidedOn };
+/** Runs a command; the result carries the state it was decided on (the personal-record check compares with it). */
+function run(deps: TrainingDeps, actorId: string, workoutId: string, command: WorkoutCommand) {
+  return handleCommand(deps.store, workoutStream(workoutId), workoutDecider, command, { userId: actorId, now: deps.now });
 }
 
 /** Decides each command on its workout's current state without writing, so that a bulk call refuses before anything is appended. */
