@@ -40,23 +40,94 @@ export interface RunnerOptions {
 }
 
 /**
- * Projections usually sit at the same checkpoint, so one read serves them all: reads
- * in flight are shared, and so are full batches for a moment (a lagging projection
- * reads the same stretch others just read). A partial batch is never kept: it is the
- * head of the store, and a worker arriving later must look again for what was
- * appended since rather than re-read a stale short batch. A batch never changes once
- * read (an earlier event cannot appear later: see the store's readAll), so sharing it
- * is safe.
+ * Projections usually sit at or near the head of the store, so one read serves them
+ * all. The reader keeps the newest events it has read as one contiguous stretch (the
+ * tail): a projection whose checkpoint lies in it gets the events after it without a
+ * query, and projections at its end share one read for what is new. Contiguous,
+ * because readAll hands out everything after a checkpoint below its horizon and an
+ * earlier event never appears later, so the events of successive reads from the
+ * tail's end are exactly what follows it.
+ *
+ * A projection further behind reads on its own; identical reads in flight are shared,
+ * and so are full batches for a moment (a lagging projection reads the same stretch
+ * others just read). A partial batch outside the tail is never kept: it is the head
+ * of the store, and a worker arriving later must look again for what was appended
+ * since rather than re-read a stale short batch. Joining a read already in flight is
+ * safe for the same reason a worker's own read is: an append it has not seen wakes
+ * it again.
  */
 class SharedReader {
+  private static readonly TAIL_SIZE = 10_000;
   private readonly recent = new Map<string, { at: number; events: Promise<StoredEvent[]> }>();
+  /** The newest events read, in order, and the checkpoint just before the first; null: no tail yet. */
+  private tail: { before: Checkpoint | null; events: StoredEvent[] } | null = null;
+  private tailRead: Promise<StoredEvent[]> | null = null;
 
   constructor(
     private readonly store: EventStore,
     private readonly keepMs = 200,
   ) {}
 
-  read(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
+  async read(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
+    const known = this.fromTail(after, limit);
+    if (known) return known;
+    if (this.tail && after === this.tailEnd()) return (await this.extendTail(limit)).slice(0, limit);
+    const events = await this.readShared(after, limit);
+    // A read that reached the head of the store starts the tail when there is none.
+    if (!this.tail && events.length < limit) this.tail = { before: after, events };
+    return events;
+  }
+
+  private tailEnd(): Checkpoint | null {
+    const t = this.tail!;
+    return t.events.length ? t.events[t.events.length - 1].checkpoint : t.before;
+  }
+
+  /** The events after `after` when it lies inside the tail and something follows it there. */
+  private fromTail(after: Checkpoint | null, limit: number): StoredEvent[] | null {
+    const t = this.tail;
+    if (!t || t.events.length === 0) return null;
+    let start: number;
+    if (after === t.before) start = 0;
+    else {
+      if (after === null || (t.before !== null && after < t.before)) return null;
+      // Checkpoints sort in global order: find the event `after` names.
+      let lo = 0;
+      let hi = t.events.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (t.events[mid].checkpoint < after) lo = mid + 1;
+        else hi = mid;
+      }
+      if (t.events[lo].checkpoint !== after) return null;
+      start = lo + 1;
+    }
+    return start < t.events.length ? t.events.slice(start, start + limit) : null;
+  }
+
+  /** One read of what follows the tail, shared by everyone at its end; the new events join the tail. */
+  private extendTail(limit: number): Promise<StoredEvent[]> {
+    if (!this.tailRead) {
+      const read = this.store.readAll(this.tailEnd(), limit);
+      this.tailRead = read;
+      const done = () => {
+        if (this.tailRead === read) this.tailRead = null;
+      };
+      read.then((events) => {
+        done();
+        const t = this.tail!;
+        t.events.push(...events);
+        const excess = t.events.length - SharedReader.TAIL_SIZE;
+        if (excess > 0) {
+          t.before = t.events[excess - 1].checkpoint;
+          t.events.splice(0, excess);
+        }
+      }, done);
+    }
+    return this.tailRead;
+  }
+
+  private readShared(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
     const now = Date.now();
     for (const [k, v] of this.recent) if (now - v.at > this.keepMs) this.recent.delete(k);
     const key = `${after ?? ''}|${limit}`;
@@ -233,18 +304,18 @@ class Worker {
     try {
       // The read model and its checkpoint commit together, so a commit lost in a crash
       // is simply applied again: no need to wait for the disk (the append itself does).
-      // One round trip for both.
-      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-      // Lock the checkpoint row before writing anything: a rebuild switching
-      // generations takes the same lock, so a batch never writes into a copy that was
-      // just retired. A changed row means someone else moved on: reload instead.
-      // Named: prepared once per connection, as are the statements below.
-      const { rows } = await tx.query<{ generation: number; checkpoint: string | null }>({
-        name: 'projection_lock_checkpoint',
-        text: 'SELECT generation, checkpoint FROM projection_checkpoints WHERE projection = $1 FOR UPDATE',
-        values: [this.projection.name],
-      });
-      if (rows[0]?.generation !== state.generation || rows[0].checkpoint !== from) {
+      // The checkpoint row is moved first, in the transaction's first round trip: that
+      // locks it before anything is written (a rebuild switching generations takes the
+      // same lock, so a batch never writes into a copy that was just retired), and a
+      // row that changed meanwhile means someone else moved on: reload instead.
+      // Literals, not parameters: several statements go in one simple-protocol query.
+      const lit = (v: string | null) => (v === null ? 'NULL' : tx.escapeLiteral(v));
+      const opened = (await tx.query(
+        `BEGIN; SET LOCAL synchronous_commit = off;
+         UPDATE projection_checkpoints SET checkpoint = ${lit(to)}, updated_at = now()
+          WHERE projection = ${lit(this.projection.name)} AND generation = ${state.generation} AND checkpoint IS NOT DISTINCT FROM ${lit(from)}`,
+      )) as unknown as pg.QueryResult[];
+      if (opened[2].rowCount !== 1) {
         await tx.query('ROLLBACK');
         return false;
       }
@@ -257,20 +328,9 @@ class Worker {
       } else if (events.length) {
         topics = await this.projection.apply(events, ctx);
       }
-      const { rowCount } = await tx.query({
-        name: 'projection_move_checkpoint',
-        text: `UPDATE projection_checkpoints SET checkpoint = $1, updated_at = now()
-               WHERE projection = $2 AND generation = $3 AND checkpoint IS NOT DISTINCT FROM $4`,
-        values: [to, this.projection.name, state.generation, from],
-      });
-      if (rowCount !== 1) {
-        await tx.query('ROLLBACK');
-        return false;
-      }
-      for (const payload of notifyPayloads(this.projection.name, to, [...topics])) {
-        await tx.query({ name: 'projection_notify', text: 'SELECT pg_notify($1, $2)', values: [CHANGES_CHANNEL, payload] });
-      }
-      await tx.query('COMMIT');
+      // The notifications and the commit in one round trip.
+      const notices = notifyPayloads(this.projection.name, to, [...topics]).map((payload) => `SELECT pg_notify(${lit(CHANGES_CHANNEL)}, ${lit(payload)});`);
+      await tx.query([...notices, 'COMMIT'].join(' '));
       this.persisted = to;
       this.persistedAt = Date.now();
       return true;
