@@ -195,7 +195,8 @@ function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | n
 export const trainingProjection: Projection = {
   name: 'training',
   // 6: athlete_best_records (each exercise and rep range's best, kept by the projection).
-  version: 6,
+  // 7: team analytics tables get an index led by their period (team-analytics.ts).
+  version: 7,
   // Manual performance entries join the workouts' records in one read model.
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },

@@ -15,7 +15,7 @@ describe('team analytics range parts', () => {
     expect(decompose('2025-07-01', '2025-07-01')).toEqual([]);
   });
 
-  it('reads a long period as totals minus before and after, and its previous period as a difference of befores', () => {
+  it('reads a long period as totals minus before and after, and its previous period as its own months and edge days', () => {
     const parts = periodParts({ from: '2024-07-01', to: '2025-06-30' }, true);
     expect(parts[0]).toEqual({ level: 'totals', from: '1900-01-01', to: '3000-01-01', sign: 1 });
     expect(parts.slice(1)).toEqual([
@@ -24,12 +24,9 @@ describe('team analytics range parts', () => {
       { level: 'months', from: '2025-07-01', to: '2026-01-01', sign: -1 },
       { level: 'years', from: '2026-01-01', to: '3000-01-01', sign: -1 },
     ]);
-    expect(previousParts({ from: '2023-07-02', to: '2024-06-30' }, true)).toEqual([
-      { level: 'years', from: '1900-01-01', to: '2024-01-01', sign: 1 },
-      { level: 'months', from: '2024-01-01', to: '2024-07-01', sign: 1 },
-      { level: 'years', from: '1900-01-01', to: '2023-01-01', sign: -1 },
-      { level: 'months', from: '2023-01-01', to: '2023-07-01', sign: -1 },
-      { level: 'days', from: '2023-07-01', to: '2023-07-02', sign: -1 },
+    expect(previousParts({ from: '2023-07-02', to: '2024-06-30' })).toEqual([
+      { level: 'days', from: '2023-07-02', to: '2023-08-01', sign: 1 },
+      { level: 'months', from: '2023-08-01', to: '2024-07-01', sign: 1 },
     ]);
   });
 });

@@ -186,6 +186,20 @@ describe('GET /api/team-analytics', () => {
     expect(quarter.body.team_summary).toMatchObject({ total_volume: 7150, completed_volume: 67, prescribed_volume: 83, rep_completion_rate: 80.7, team_trend: -19.3 });
   });
 
+  it("trends 1Y against the previous 365 days, edges included, read as that year's own months and days", async () => {
+    // 1Y = 2024-07-01..2025-06-30; its previous period 2023-07-02..2024-06-30. Stranger (Other Otto's only athlete):
+    // 2025-06-12 5/5 reps and 2024-07-01 10/10 (current: 100 %); 2024-06-30 5/10 and 2023-07-02 9/10 (previous: 14/20 = 70 %);
+    // 2023-07-01 0/10 lies before both. Counting the 07-01 miss would give 46.7 %, missing 07-02 50 %.
+    await create(stranger, '2024-07-01', [ex('Squat', [set(10, 100, { reps: 10, load: 100 })])]);
+    await create(stranger, '2024-06-30', [ex('Squat', [set(10, 100, { reps: 5, load: 100 })])]);
+    await create(stranger, '2023-07-02', [ex('Squat', [set(10, 100, { reps: 9, load: 100 })])]);
+    await create(stranger, '2023-07-01', [ex('Squat', [set(10, 100, { reps: 0 })])]);
+    const res = await get(otherCoach, 'range=1y');
+    expect(res.body.team_summary).toMatchObject({ completed_volume: 15, prescribed_volume: 15, rep_completion_rate: 100, team_trend: 30 });
+    const all = await get(otherCoach, 'range=all');
+    expect(all.body.team_summary).toMatchObject({ completed_volume: 29, prescribed_volume: 45, team_trend: null });
+  });
+
   it('answers one athlete, and zeros for an empty range', async () => {
     const one = await get(coach, `range=30d&athletes=${alice.user.id}`);
     expect(one.body.athletes).toEqual([{ athlete_id: alice.user.id, ...ALICE_30D, completion_rate: 66.7 }]);

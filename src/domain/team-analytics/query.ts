@@ -12,7 +12,7 @@ import { DomainError } from '../decider.ts';
 import { displayName } from '../accounts/display-name.ts';
 import { addDays } from '../training/workout-rules.ts';
 import { zeroFigures, type TeamFigures } from './figures.ts';
-import { RANGE_DAYS, summarise, type AthleteTotals, type CompletionMode, type TeamAnalytics, type TeamMember, type TeamRange } from './summary.ts';
+import { RANGE_DAYS, summarise, type AthleteTotals, type ExerciseFigures, type CompletionMode, type TeamAnalytics, type TeamMember, type TeamRange } from './summary.ts';
 
 export const NOT_YOUR_ATHLETE = 'You can only see the team analytics of athletes you coach.';
 /** Bounds outside any date the product holds: the complement of a range runs to these. */
@@ -72,13 +72,19 @@ export function periodParts(p: Period, long: boolean): Part[] {
   return [{ level: 'totals', from: BEGINNING, to: END, sign: 1 }, ...before(p.from, -1), ...decompose(end, END, -1)];
 }
 
-/** The previous period: 1Y's as "before this year" minus "before the previous year", the others as their own parts. */
-export function previousParts(p: Period, long: boolean): Part[] {
-  return long ? [...before(addDays(p.to, 1), 1), ...before(p.from, -1)] : decompose(p.from, addDays(p.to, 1));
+/**
+ * The previous period as its own parts, also for 1Y: "before this year" minus "before
+ * the previous year" reads the years before twice and the edge months and days of both
+ * ends, never fewer rows than the period's own months and edge days.
+ */
+export function previousParts(p: Period): Part[] {
+  return decompose(p.from, addDays(p.to, 1));
 }
 
 const KEY: Record<Part['level'], string | null> = { days: 'date', months: 'month', years: 'year', totals: null };
 const FIGURE_NAMES = ['prescribed_sets', 'completed_sets', 'prescribed_reps', 'completed_reps', 'volume', 'load_sum', 'load_sets'] as const;
+/** What the rankings and active_exercises read of an athlete × exercise (summary.ts): the rest of its figures is never shown. */
+const EXERCISE_FIGURE_NAMES = ['prescribed_sets', 'completed_sets', 'volume'] as const;
 const FIGURES = `sum(prescribed_sets)::int AS prescribed_sets, sum(completed_sets)::int AS completed_sets,
   sum(prescribed_reps)::float8 AS prescribed_reps, sum(completed_reps)::float8 AS completed_reps,
   sum(volume)::float8 AS volume, sum(load_sum)::float8 AS load_sum, sum(load_sets)::int AS load_sets`;
@@ -158,23 +164,22 @@ export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnal
     FROM (${partsSql('athlete', ['athlete_id'], ['done_workouts', ...FIGURE_NAMES], parts, athleteParams)}) x GROUP BY athlete_id`;
   const exerciseParams: unknown[] = [ids];
   // A complement leaves exercises whose rows cancel out: only those with something prescribed in the range count.
-  const exerciseSql = `SELECT athlete_id, exercise_name, ${FIGURES}
-    FROM (${partsSql('exercise', ['athlete_id', 'exercise_name'], FIGURE_NAMES, parts, exerciseParams)}) x
+  const exerciseSql = `SELECT athlete_id, exercise_name, sum(completed_sets)::int AS completed_sets, sum(volume)::float8 AS volume
+    FROM (${partsSql('exercise', ['athlete_id', 'exercise_name'], EXERCISE_FIGURE_NAMES, parts, exerciseParams)}) x
     GROUP BY athlete_id, exercise_name HAVING sum(prescribed_sets) > 0`;
   const previousParams: unknown[] = [ids];
-  const previousSql = previous ? `SELECT ${FIGURES} FROM (${partsSql('athlete', [], FIGURE_NAMES, previousParts(previous, long), previousParams)}) x` : null;
+  const previousSql = previous ? `SELECT ${FIGURES} FROM (${partsSql('athlete', [], FIGURE_NAMES, previousParts(previous), previousParams)}) x` : null;
 
-  type Row = TeamFigures & { athlete_id: string };
   const [athletes, exercises, earlier] = await Promise.all([
-    db.query<Row & { done_workouts: number }>(athleteSql, athleteParams),
-    db.query<Row & { exercise_name: string }>(exerciseSql, exerciseParams),
+    db.query<AthleteTotals & { athlete_id: string }>(athleteSql, athleteParams),
+    db.query<ExerciseFigures & { athlete_id: string; exercise_name: string }>(exerciseSql, exerciseParams),
     previousSql ? db.query<TeamFigures>(previousSql, previousParams) : null,
   ]);
 
   const athleteTotals = new Map<string, AthleteTotals>(athletes.rows.map((r) => [r.athlete_id, r]));
-  const exerciseTotals = new Map<string, Map<string, TeamFigures>>();
+  const exerciseTotals = new Map<string, Map<string, ExerciseFigures>>();
   for (const r of exercises.rows) {
-    const own = exerciseTotals.get(r.athlete_id) ?? new Map<string, TeamFigures>();
+    const own = exerciseTotals.get(r.athlete_id) ?? new Map<string, ExerciseFigures>();
     own.set(r.exercise_name, r);
     exerciseTotals.set(r.athlete_id, own);
   }

@@ -28,6 +28,9 @@ export interface AthleteTotals extends TeamFigures {
   done_workouts: number;
 }
 
+/** What an athlete × exercise contributes to the rankings and to active_exercises. */
+export type ExerciseFigures = Pick<TeamFigures, 'completed_sets' | 'volume'>;
+
 export interface TeamMember {
   id: string;
   name: string;
@@ -110,7 +113,7 @@ export function summarise(input: {
   members: TeamMember[];
   athleteTotals: Map<string, AthleteTotals>;
   /** athlete id → exercise name → figures */
-  exerciseTotals: Map<string, Map<string, TeamFigures>>;
+  exerciseTotals: Map<string, Map<string, ExerciseFigures>>;
   /** The previous period's team totals; null when there is none ('all'). */
   previous: TeamFigures | null;
 }): TeamAnalytics {
@@ -119,7 +122,7 @@ export function summarise(input: {
   const athletes: AthleteEntry[] = members.map((m) => {
     const t = input.athleteTotals.get(m.id) ?? { ...zeroFigures(), done_workouts: 0 };
     addInto(team, t);
-    const exercises = input.exerciseTotals.get(m.id) ?? new Map<string, TeamFigures>();
+    const exercises = input.exerciseTotals.get(m.id) ?? new Map<string, ExerciseFigures>();
     const r = { reps: percent(t.completed_reps, t.prescribed_reps), sets: percent(t.completed_sets, t.prescribed_sets) };
     return {
       athlete_id: m.id,
