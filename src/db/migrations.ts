@@ -338,10 +338,10 @@ const MIGRATIONS: { id: string; sql: string }[] = [
   {
     id: '014-lean-append',
     // Appends at database speed (issue 16). An append is now one plain INSERT into
-    // es_events (see PostgresEventStore): the expected version is checked against the
-    // stream's last row and the unique (stream_id, stream_version) index settles races,
-    // so the es_streams counter row (a second write per append) and the plpgsql
-    // function go. The visibility rule of 011 keeps its shape but needs no advisory
+    // es_events (see PostgresEventStore): it writes nothing unless the expected
+    // version's row exists, and the unique (stream_id, stream_version) index refuses a
+    // version taken already, so the es_streams counter row (a second write per append)
+    // and the plpgsql function go. The visibility rule of 011 keeps its shape but needs no advisory
     // lock any more: an appender is a transaction holding ROW EXCLUSIVE on es_events,
     // which it takes before its first row, hence before it has an xid. A statement
     // trigger keeps that true: an insert into es_events must be the first write of its
