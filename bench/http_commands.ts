@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { appendStats } from '../src/eventstore/postgres.ts';
 import { commandStats } from '../src/commands/handle-command.ts';
 import { httpJson, log, percentile, postgresCpuMs, postmasterOf, round, startBenchDatabase } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
@@ -33,6 +34,15 @@ interface Window {
   conflicts: number;
   retries: number;
   newConnections: number;
+  /** Append statements sent (group commit: several commands' appends share one). */
+  appendStatements: number;
+  /** Committed transactions of the database, reads included (pg_stat_database). */
+  transactions: number;
+}
+
+async function committedTransactions(server: RunningServer): Promise<number> {
+  const { rows } = await server.platform.pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0].n);
 }
 
 async function measure(server: RunningServer, plan: LoadPlan, postmaster: number): Promise<Window> {
@@ -44,7 +54,10 @@ async function measure(server: RunningServer, plan: LoadPlan, postmaster: number
   let startPg = 0;
   let startStats = { ...commandStats };
   let startOpened = 0;
-  let end: Omit<Window, 'result'> | null = null;
+  let startAppends = { ...appendStats };
+  let startTransactions: Promise<number> = Promise.resolve(0);
+  // Set by the timer callback; an object, so the type checker does not narrow it to null.
+  const ending: { figures?: Promise<Omit<Window, 'result'>> } = {};
   const result = await new Promise<LoadResult>((resolve, reject) => {
     child.on('message', (m: { type: string; result?: LoadResult; error?: string }) => {
       if (m.type === 'measure-start') {
@@ -52,15 +65,19 @@ async function measure(server: RunningServer, plan: LoadPlan, postmaster: number
         startPg = postgresCpuMs(postmaster);
         startStats = { ...commandStats };
         startOpened = opened;
+        startAppends = { ...appendStats };
+        startTransactions = committedTransactions(server);
         setTimeout(() => {
           const cpu = process.cpuUsage(startCpu);
-          end = {
+          const figures = {
             serverCpuMs: (cpu.user + cpu.system) / 1000,
             postgresCpuMs: postgresCpuMs(postmaster) - startPg,
             conflicts: commandStats.conflicts - startStats.conflicts,
             retries: commandStats.retries - startStats.retries,
             newConnections: opened - startOpened,
+            appendStatements: appendStats.statements - startAppends.statements,
           };
+          ending.figures = Promise.all([startTransactions, committedTransactions(server)]).then(([a, b]) => ({ ...figures, transactions: b - a }));
         }, plan.measureMs);
       } else if (m.type === 'result') resolve(m.result!);
       else if (m.type === 'error') reject(new Error(m.error));
@@ -69,8 +86,8 @@ async function measure(server: RunningServer, plan: LoadPlan, postmaster: number
     child.send(plan);
   });
   server.platform.pool.off('connect', onConnect);
-  while (!end) await new Promise((r) => setTimeout(r, 10));
-  return { result, ...(end as Omit<Window, 'result'>) };
+  while (!ending.figures) await new Promise((r) => setTimeout(r, 10));
+  return { result, ...(await ending.figures) };
 }
 
 function report(name: string, w: Window, measureMs: number): Record<string, number> {
@@ -82,6 +99,7 @@ function report(name: string, w: Window, measureMs: number): Record<string, numb
     `  statuses ${JSON.stringify(w.result.byStatus)} (409s: ${w.result.byStatus['409'] ?? 0}); server version conflicts ${w.conflicts}, retries ${w.retries}; new connections ${w.newConnections}`,
   );
   log(`  CPU per command: server ${per(w.serverCpuMs)} ms, PostgreSQL ${per(w.postgresCpuMs)} ms`);
+  log(`  per command: ${per(w.appendStatements)} append statements, ${per(w.transactions)} committed transactions (reads included)`);
   if (w.result.firstError) log(`  first error: ${w.result.firstError}`);
   return {
     [`${name}_per_s`]: round(perS),
@@ -90,6 +108,7 @@ function report(name: string, w: Window, measureMs: number): Record<string, numb
     [`${name}_new_connections`]: w.newConnections,
     [`${name}_server_cpu_ms_per_cmd`]: per(w.serverCpuMs),
     [`${name}_pg_cpu_ms_per_cmd`]: per(w.postgresCpuMs),
+    [`${name}_transactions_per_cmd`]: per(w.transactions),
   };
 }
 
