@@ -115,6 +115,28 @@ describe('POST /api/manage-workouts', () => {
     expect(await workoutEvents()).toBe(before);
   });
 
+  it('writes none of a bulk paste when the database fails on one of its workouts', async () => {
+    // The database itself refuses one workout's event part-way through the paste (as a
+    // full disk or a lost connection would): nothing of the paste may be left behind.
+    await t.db.pool.query(`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.data->>'name' = 'Doomed' THEN RAISE EXCEPTION 'the disk is full'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER refuse_doomed BEFORE INSERT ON es_events FOR EACH ROW EXECUTE FUNCTION refuse_doomed()`);
+    try {
+      const before = await workoutEvents();
+      const paste = [
+        workout('2025-06-10'),
+        workout('2025-06-11'),
+        workout('2025-06-12', { name: 'Doomed' }),
+        ...['13', '14', '15', '16', '17', '18', '19'].map((d) => workout(`2025-06-${d}`)),
+      ];
+      const res = await t.api('POST', '/api/manage-workouts', { workouts: paste }, coach.accessToken);
+      expect(res.status).toBe(500);
+      expect(await workoutEvents()).toBe(before);
+    } finally {
+      await t.db.pool.query('DROP TRIGGER refuse_doomed ON es_events; DROP FUNCTION refuse_doomed()');
+    }
+  });
+
   it('needs a session', async () => {
     const res = await t.api('POST', '/api/manage-workouts', { workout: workout('2025-06-01') });
     expect(res).toEqual({ status: 401, body: { error: 'No authentication token available' } });

@@ -9,12 +9,11 @@
  * workout), so its commands are decided one after the other on the state the
  * decider's own evolve leaves, exactly as handleCommand would decide them, and the
  * stream is appended at 'no_stream' without a read. Streams go in batches of 200 in
- * one transaction (PostgresEventStore.appendMany: one commit, not 200). Ids the
+ * one transaction (the store's appendMany: one commit, not 200). Ids the
  * deciders draw come from the stream's name, so a seed always writes the same events.
  */
 import type pg from 'pg';
 import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
-import type { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { deterministicId } from '../../src/commands/handle-command.ts';
 import type { Decider, DomainEvent } from '../../src/domain/decider.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
@@ -110,8 +109,7 @@ interface NewStream {
  * the store can (PostgreSQL), else one append per stream, a few at a time.
  */
 async function appendNew(store: EventStore, streams: NewStream[]): Promise<number> {
-  const many = (store as Partial<PostgresEventStore>).appendMany;
-  if (many) await many.call(store, streams);
+  if (store.appendMany) await store.appendMany(streams);
   else await pooled(streams, IN_FLIGHT, async (s) => void (await store.append(s.stream, s.events, s.expected)));
   return streams.reduce((n, s) => n + s.events.length, 0);
 }

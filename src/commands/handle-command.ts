@@ -155,6 +155,44 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
   }
 }
 
+/**
+ * Commands that each start a new stream (a bulk paste of workouts): each is decided on
+ * the empty state, and all are appended in one transaction where the store can
+ * (PostgreSQL), so an outage half-way leaves none of them written. On a store without
+ * multi-stream transactions they are appended one stream after another.
+ */
+export async function handleNewStreams<S, C, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  items: { stream: string; command: C }[],
+  opts: HandleOptions,
+): Promise<CommandResult<E, S>[]> {
+  if (!store.appendMany) return Promise.all(items.map((i) => handleCommand(store, i.stream, decider, i.command, opts)));
+  const commandId = opts.commandId ?? randomUUID();
+  const now = opts.now?.() ?? new Date();
+  const ctx: CommandContext = { userId: opts.userId, now, newId: randomUUID };
+  const metadata: EventMetadata = {
+    ...opts.metadata,
+    ...(opts.userId ? { userId: opts.userId } : {}),
+    commandId,
+    correlationId: opts.correlationId ?? commandId,
+    at: now.toISOString(),
+  };
+  const before = decider.initialState();
+  const decided = items.map((i) => ({ ...i, events: decider.decide(i.command, before, ctx) }));
+  const appended = decided.filter((d) => d.events.length > 0);
+  const results = await store.appendMany(
+    appended.map((d) => ({ stream: d.stream, events: d.events.map((e) => ({ type: e.type, data: e.data, metadata })), expected: 'no_stream' })),
+  );
+  const cache = cacheOf(store);
+  const byStream = new Map(appended.map((d, k) => [d.stream, results[k]]));
+  return decided.map((d) => {
+    const append = byStream.get(d.stream) ?? null;
+    if (append) remember(cache, d.stream, { decider, version: append.nextExpectedVersion, state: d.events.reduce(decider.evolve, before) });
+    return { events: d.events, append, before };
+  });
+}
+
 /** A UUID-shaped digest: the same input always names the same event. */
 export function deterministicId(input: string): string {
   const h = createHash('sha256').update(input).digest('hex');

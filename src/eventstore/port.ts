@@ -69,6 +69,11 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
   /**
+   * Appends to several distinct streams all or nothing, where the store can (PostgreSQL:
+   * one transaction). Absent on stores without multi-stream transactions (EventStoreDB).
+   */
+  appendMany?(appends: { stream: string; events: NewEvent[]; expected: ExpectedVersion }[]): Promise<AppendResult[]>;
+  /**
    * The events of one stream in order, from `fromVersion` (default 0) on; an empty
    * array when the stream does not exist.
    */

@@ -5,13 +5,15 @@
  *
  * Bulk operations are all-or-nothing as far as the rules go: every workout is
  * decided on its current state first, and only if none is refused are the events
- * appended (one stream per workout, so a crash in between can still leave a part
- * done; the client's retry with an Idempotency-Key covers that).
+ * appended. A bulk paste of new workouts is also appended in one transaction
+ * (handleNewStreams), so an outage half-way leaves nothing; deletes and restores are
+ * one append per workout stream, so a crash between them can leave a part done (the
+ * client's retry with an Idempotency-Key covers that).
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '../../eventstore/port.ts';
-import { handleCommand } from '../../commands/handle-command.ts';
+import { handleCommand, handleNewStreams } from '../../commands/handle-command.ts';
 import { DomainError } from '../decider.ts';
 import { mayActForAthlete } from '../coaching/access.ts';
 import type { TrainingEvent } from './events.ts';
@@ -146,8 +148,7 @@ export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, work
     templateId: opts.templateId,
   });
   // All or nothing: every workout is decided (pure, on its empty new stream) before
-  // the first is appended, so a refused entry leaves nothing behind. Each workout is
-  // its own stream, so the appends themselves are separate.
+  // anything is appended, so a refused entry leaves nothing behind and names itself.
   const ctx = { userId: actorId, now: deps.now(), newId: randomUUID };
   planned.forEach((p, i) => {
     try {
@@ -157,12 +158,16 @@ export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, work
       throw e;
     }
   });
+  // One transaction for the lot where the store allows it: all or nothing, also when
+  // the database goes away half-way.
+  const results = await handleNewStreams(
+    deps.store,
+    workoutDecider,
+    planned.map((p) => ({ stream: workoutStream(p.id), command: command(p) })),
+    { userId: actorId, now: deps.now },
+  );
   let checkpoint: string | null = null;
-  // A few at a time: each is its own stream, and a 500-workout paste should not take 500 round trips in a row.
-  for (let i = 0; i < planned.length; i += 8) {
-    const results = await Promise.all(planned.slice(i, i + 8).map((p) => run(deps, actorId, p.id, command(p))));
-    for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
-  }
+  for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
   const byAthlete = new Map<string, typeof planned>();
   for (const p of planned) byAthlete.set(p.athleteId, [...(byAthlete.get(p.athleteId) ?? []), p]);
   const records: (RecordCandidate & { athlete_id: string })[] = [];
