@@ -212,6 +212,32 @@ describe('POST /api/program-templates/:id/assign', () => {
     expect(mails[0].subject).toBe('New workout from Coach Carla: Assigned Program (4 workouts from ' + start + ' to ' + plusDays(start, 9) + ')');
   });
 
+  it("turns a template's percentage loads into the athlete's loads from their estimated 1RM, keeping the percentage", async () => {
+    // 5 × 200 lbs: Epley 1RM 200 × (1 + 5/30) = 233.3; 75% of it is 175 to the nearest half pound.
+    const logged = await t.api(
+      'POST',
+      '/api/performance-records',
+      { athlete_id: athlete.user.id, exercise_name: 'Back Squat', value: 200, reps: 5, date: plusDays(utcToday(), -3) },
+      coach.accessToken,
+    );
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    await t.server.platform.runner.waitFor(logged.body.checkpoint);
+    const percentOf = (name: string, percent: number) => ({ exercise_name: name, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load_percent: percent }] });
+    const saved = await save(
+      template({ name: 'Percentages', workouts: { 'day-1': [tw('p1', 'Heavy', { exercises: [percentOf('Back Squat', 75), percentOf('Front Squat', 80)] })] } }),
+    );
+    const start = plusDays(utcToday(), 150); // a date no other test plans on
+    const res = await t.api('POST', `/api/program-templates/${saved.id}/assign`, { athlete_id: athlete.user.id, start_date: start }, coach.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await untilScheduled(res.body.assignment_id);
+    const [heavy] = (await calendar(start, start)) as unknown as { exercises: { exercise_name: string; sets: { load?: number | null; load_percent?: number | null }[] }[] }[];
+    const sets = Object.fromEntries(heavy.exercises.map((e) => [e.exercise_name, e.sets[0]]));
+    expect(sets['Back Squat']).toMatchObject({ load_percent: 75, load: 175 });
+    // No record of it: the percentage alone, as the editor keeps it.
+    expect(sets['Front Squat']).toMatchObject({ load_percent: 80 });
+    expect(sets['Front Squat'].load ?? null).toBeNull();
+  });
+
   it('adds to existing workouts on those dates rather than replacing them', async () => {
     const start = plusDays(utcToday(), 40);
     const own = await t.api(

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { displayName } from '../accounts/display-name.ts';
-import { betterRecord, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './scores.ts';
+import { betterRecord, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, estimateOneRm, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;
 export type RangeKey = keyof typeof RANGES;
@@ -195,6 +195,27 @@ export async function followedAthletes(db: pg.Pool, userId: string): Promise<str
     if ((e as { code?: string }).code === '42P01') return [userId];
     throw e;
   }
+}
+
+/**
+ * The athlete's estimated 1RM for each named exercise that has a record, by lowercased
+ * name, in one query. Takes any client, so a reactor can read inside its transaction.
+ */
+export async function oneRepMaxes(db: Pick<pg.ClientBase, 'query'>, athleteId: string, exerciseNames: string[]): Promise<Map<string, number>> {
+  const keys = [...new Set(exerciseNames.map((n) => n.trim().toLowerCase()))];
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.query<RecordRow & { exercise_key: string }>(
+    `SELECT exercise_key, ${RECORD_COLUMNS} FROM athlete_best_records WHERE athlete_id = $1 AND exercise_key = ANY($2::text[]) AND rep_range > 0`,
+    [athleteId, keys],
+  );
+  const byExercise = new Map<string, RecordRow[]>();
+  for (const r of rows) byExercise.set(r.exercise_key, [...(byExercise.get(r.exercise_key) ?? []), r]);
+  const out = new Map<string, number>();
+  for (const [key, records] of byExercise) {
+    const estimate = estimateOneRm(records);
+    if (estimate) out.set(key, estimate.oneRm);
+  }
+  return out;
 }
 
 export async function repMax(db: pg.Pool, athleteId: string, exerciseName: string) {

@@ -90,6 +90,11 @@ export function loadForReps(oneRm: number, reps: number): number {
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** A load prescribed as a percentage of the 1RM, to the nearest half pound (the editor's rule too, web/…/workout-form.ts). */
+export function resolvePercentLoad(oneRm: number, percent: number): number {
+  return Math.round(((oneRm * percent) / 100) * 2) / 2;
+}
+
 export interface OneRmEstimate<R> {
   oneRm: number;
   source: R;

@@ -18,6 +18,7 @@ import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/wo
 import { workoutStream } from '../training/events.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './events.ts';
 import { templateStream } from './events.ts';
+import { withResolvedLoads } from './percent-loads.ts';
 
 /**
  * The workouts of a template at one revision, by key. Revisions never change once
@@ -77,7 +78,7 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
     reactor: true,
     tables: {},
     handles: ['TemplateAssigned', 'AssignmentResynced', 'TemplateUnassigned'],
-    async apply(events) {
+    async apply(events, { tx }) {
       const store = opts.store;
       let done = 0;
       const command = async (stored: StoredEvent, coachId: string, workoutId: string, key: string, c: WorkoutCommand) => {
@@ -90,12 +91,14 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
         );
         opts.afterCommand?.(++done);
       };
-      const schedule = (stored: StoredEvent, d: { assignmentId: string; templateId: string; athleteId: string }, coachId: string, w: AssignedWorkout) =>
+      // A template's percentage loads become this athlete's loads (percent-loads.ts),
+      // read from the records through the runner's transaction.
+      const schedule = async (stored: StoredEvent, d: { assignmentId: string; templateId: string; athleteId: string }, coachId: string, w: AssignedWorkout) =>
         command(stored, coachId, w.workoutId, `assignment:${d.assignmentId}:${w.key}:${w.workoutId}`, {
           type: 'ScheduleWorkout',
           workoutId: w.workoutId,
           athleteId: d.athleteId,
-          content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: w.exercises },
+          content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: await withResolvedLoads(tx, d.athleteId, w.exercises) },
           templateId: d.templateId,
           assignmentId: d.assignmentId,
           mayAct: true,
@@ -123,10 +126,10 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
             const coachId = stored.metadata.userId ?? '';
             const d = e.data;
             await inGroups(d.added, (w) => schedule(stored, d, coachId, w));
-            await inGroups(d.revised, (w) =>
+            await inGroups(d.revised, async (w) =>
               command(stored, coachId, w.workoutId, `resync:${stored.id}:${w.workoutId}`, {
                 type: 'ReviseWorkout',
-                content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: w.exercises },
+                content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: await withResolvedLoads(tx, d.athleteId, w.exercises) },
                 assignmentId: d.assignmentId,
                 mayAct: true,
               }),
