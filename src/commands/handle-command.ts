@@ -167,7 +167,12 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
   items: { stream: string; command: C }[],
   opts: HandleOptions,
 ): Promise<CommandResult<E, S>[]> {
-  if (!store.appendMany) return Promise.all(items.map((i) => handleCommand(store, i.stream, decider, i.command, opts)));
+  if (!store.appendMany) {
+    // A few streams at a time: a 500-workout paste should not open 500 appends at once.
+    const results: CommandResult<E, S>[] = [];
+    for (let k = 0; k < items.length; k += 8) results.push(...(await Promise.all(items.slice(k, k + 8).map((i) => handleCommand(store, i.stream, decider, i.command, opts)))));
+    return results;
+  }
   const commandId = opts.commandId ?? randomUUID();
   const now = opts.now?.() ?? new Date();
   const ctx: CommandContext = { userId: opts.userId, now, newId: randomUUID };
