@@ -1,19 +1,14 @@
 /** A new user's first minutes, in real Chromium against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { ACCESS_CODE, signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
+import { ACCESS_CODE, signedInUser, uniqueEmail, type TestServer } from './support/server.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer, browser: Browser;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t, browser } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 describe('accounts in the browser', () => {
   it('signs up, confirms from the outbox, signs in, stays signed in across a reload and signs out', async () => {

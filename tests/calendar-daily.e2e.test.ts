@@ -8,36 +8,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 import { addDays, localToday, longDate } from './support/ui.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { linkAthlete } from './support/coaching.ts';
+import type { TestServer } from './support/server.ts';
+import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let t: TestServer;
-let browser: Browser;
-let coach: User;
-let athlete: User;
-
+let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
-  await linkAthlete(t, coach, athlete);
+  ({ server: t, coach, athlete } = e2e = await startCoachingE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 async function openCalendar(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(coach.email);
-  await page.getByLabel('Password').fill(coach.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
+  const page = await e2e.signedInPage(coach, { viewport });
   await page.goto(`${t.url}/calendar/${athlete.user.id}`);
   await page.getByRole('heading', { name: 'Avery Athlete · Workout Calendar' }).waitFor();
   return page;

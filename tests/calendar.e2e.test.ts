@@ -5,29 +5,16 @@
  * Needs the built app: `npx vite build --config web/vite.config.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 import { addDays, localToday, longDate, snap } from './support/ui.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { linkAthlete } from './support/coaching.ts';
+import type { TestServer } from './support/server.ts';
+import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
-let t: TestServer;
-let browser: Browser;
-let coach: User;
-let athlete: User;
-
+let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
-  await linkAthlete(t, coach, athlete);
+  ({ server: t, coach, athlete } = e2e = await startCoachingE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 // ------------------------------------------------------------------ helpers
 
@@ -35,12 +22,7 @@ const monday = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).
 
 async function openCalendar(user: User, clientId: string): Promise<Page> {
   // Tall enough for the whole month below the page header: a drag's drop point must be on screen.
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 1400 } })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
+  const page = await e2e.signedInPage(user, { viewport: { width: 1280, height: 1400 } });
   await page.goto(`${t.url}/calendar/${clientId}`);
   await page.getByRole('heading', { name: 'Workout Calendar' }).waitFor();
   return page;

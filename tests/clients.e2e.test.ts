@@ -7,19 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
+import { signedInUser, uniqueEmail, type TestServer } from './support/server.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer, browser: Browser;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t, browser } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 /** Screenshots for a human to look at, when SCREENSHOT_DIR is set. */
 async function snap(page: Page, name: string) {
@@ -29,15 +24,7 @@ async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
-async function signIn(email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
-  return page;
-}
+const signIn = (email: string, password: string) => e2e.signedInPage({ email, password }, { viewport: { width: 1280, height: 860 } });
 
 const visible = (page: Page | Locator, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 

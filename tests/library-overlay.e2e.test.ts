@@ -11,10 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { projectRoot } from '../src/config.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { signedInUser, type TestServer } from './support/server.ts';
+import { startE2E, type E2E, type TestUser } from './support/e2e.ts';
 
 const BASE = '/__overlay-harness/';
 const webSrc = path.join(projectRoot, 'web', 'src');
@@ -53,10 +53,9 @@ function harnessPlugin(): Plugin {
   };
 }
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer;
 let outDir: string;
-let user: Awaited<ReturnType<typeof signedInUser>>;
+let user: TestUser;
 
 beforeAll(async () => {
   outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'overlay-harness-'));
@@ -73,18 +72,17 @@ beforeAll(async () => {
       rollupOptions: { input: HARNESS, output: { entryFileNames: 'harness.js', assetFileNames: 'harness[extname]' } },
     },
   });
-  [t, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server: t } = e2e = await startE2E());
   user = await signedInUser(t, 'Overlay Coach');
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  await e2e?.close();
   if (outDir) await fs.rm(outDir, { recursive: true, force: true });
 });
 
 /** The harness page on the server's origin, with the user's session in place. */
 async function openHarness(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await e2e.signedInPage(user);
   await page.route(`**${BASE}**`, async (route) => {
     const file = new URL(route.request().url()).pathname.slice(BASE.length);
     if (!file) {
@@ -96,11 +94,6 @@ async function openHarness(): Promise<Page> {
     }
     return route.fulfill({ path: path.join(outDir, path.basename(file)) });
   });
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
   await page.goto(`${t.url}${BASE}`);
   return page;
 }

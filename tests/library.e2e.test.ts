@@ -1,23 +1,18 @@
 /** The exercise library page, in real Chromium against a real server serving web/dist. */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
 import { catalogueEntries } from '../src/domain/library/catalogue-loader.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { signedInUser, type TestServer } from './support/server.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer;
 beforeAll(async () => {
   if (!fs.existsSync(loadConfig().webDistDir)) throw new Error('web/dist is missing: run `npx vite build --config web/vite.config.ts` first.');
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 const CATALOGUE = catalogueEntries.length;
 const VIDEO_ID = 'dQw4w9WgXcQ';
@@ -25,12 +20,7 @@ const VIDEO_ID = 'dQw4w9WgXcQ';
 /** A new coach, signed in through the sign-in form, on the library page. */
 async function openLibrary(): Promise<{ page: Page; user: Awaited<ReturnType<typeof signedInUser>> }> {
   const user = await signedInUser(t, 'Library Coach');
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
+  const page = await e2e.signedInPage(user, { viewport: { width: 1280, height: 900 } });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click();
   await page.waitForURL('**/library');
   return { page, user };

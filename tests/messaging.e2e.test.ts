@@ -4,40 +4,20 @@
  * Needs the built app: `npm run build:web`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { linkAthlete } from './support/coaching.ts';
+import type { Page } from 'playwright-core';
+import { signedInUser, type TestServer } from './support/server.ts';
 import { connectUsers } from './support/messaging.ts';
 import { snap } from './support/ui.ts';
+import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let coach: User;
-let athlete: User;
-
+let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
-  await linkAthlete(t, coach, athlete);
+  ({ server: t, coach, athlete } = e2e = await startCoachingE2E());
   await connectUsers(t, coach, athlete);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
-async function signIn(u: User, viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(u.email);
-  await page.getByLabel('Password').fill(u.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-  return page;
-}
+const signIn = (u: User, viewport = { width: 1280, height: 860 }) => e2e.signedInPage(u, { viewport, landing: (url) => !url.pathname.startsWith('/signin') });
 
 const shows = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 

@@ -6,39 +6,17 @@
  * Needs the built app: `npx vite build --config web/vite.config.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
 import { addDays, localToday, longDate, snap } from './support/ui.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { linkAthlete } from './support/coaching.ts';
+import type { TestServer } from './support/server.ts';
+import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
-let t: TestServer;
-let browser: Browser;
-let coach: User;
-let athlete: User;
-
+let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  [coach, athlete] = await Promise.all([signedInUser(t, 'Casey Coach'), signedInUser(t, 'Avery Athlete')]);
-  await linkAthlete(t, coach, athlete);
+  ({ server: t, coach, athlete } = e2e = await startCoachingE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
-async function signIn(user: User): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL(/\/(clients|training)/);
-  return page;
-}
+const signIn = (user: User) => e2e.signedInPage(user, { viewport: { width: 1280, height: 900 }, landing: /\/(clients|training)/ });
 
 describe('Performance mode in the browser', () => {
   it('logs a back squat, shows the record, score and chart, and toasts a new PR from the athlete live', async () => {

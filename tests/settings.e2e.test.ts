@@ -4,32 +4,19 @@
  * Needs the built app: `npm run build:web`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { signedInUser, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { snap } from './support/ui.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
-async function signIn(email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
-  return page;
-}
+const signIn = (email: string, password: string) => e2e.signedInPage({ email, password }, { viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
 
 const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const brandPrimary = (page: Page) => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'));

@@ -9,17 +9,14 @@
  * Ben T-2 Back Squat 5×200 done, T Back Squat 2 × 5×200 planned; Cleo T-20 Deadlift 5×300, 3 done.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import type { Locator } from 'playwright-core';
 import { addDays, localToday, snap } from './support/ui.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { signedInUser, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
+import { startE2E, type E2E, type TestUser as User } from './support/e2e.ts';
 import { runSeed } from '../cli/lib/seed.ts';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer;
 let coach: User, ava: User, ben: User, cleo: User, loneCoach: User;
 
 async function plan(who: User, date: string, name: string, exercises: { exercise_name: string; sets: object[] }[]) {
@@ -31,8 +28,7 @@ async function plan(who: User, date: string, name: string, exercises: { exercise
 const done = (reps: number, load: number, actualReps = reps) => ({ reps, load, actual: { reps: actualReps, load } });
 
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t } = e2e = await startE2E());
   [coach, ava, ben, cleo, loneCoach] = await Promise.all([
     signedInUser(t, 'Casey Coach'),
     signedInUser(t, 'Ava Adams'),
@@ -58,20 +54,9 @@ beforeAll(async () => {
   ]);
   await plan(cleo, addDays(today, -20), 'Pull', [{ exercise_name: 'Deadlift', sets: [done(5, 300, 3)] }]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
-async function signIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.waitForURL('**/clients');
-  return page;
-}
+const signIn = (user: User, viewport = { width: 1280, height: 900 }) => e2e.signedInPage(user, { viewport });
 
 const stat = (summary: Locator, label: string) => summary.getByRole('group', { name: label, exact: true }).locator('.team-stat__value').textContent();
 

@@ -4,19 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { signedInUser, type TestServer } from './support/server.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer, browser: Browser;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t, browser } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 describe('the e-mail demo page', () => {
   it('shows every mail through the operator link and none to a signed-out visitor', async () => {

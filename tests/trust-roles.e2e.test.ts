@@ -3,21 +3,16 @@
  * sees no coach navigation, and becomes a coach with the access code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 import { snap } from './support/ui.ts';
-import { ACCESS_CODE, signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
+import { ACCESS_CODE, signedInUser, uniqueEmail, type TestServer } from './support/server.ts';
+import { startE2E, type E2E } from './support/e2e.ts';
 
-let t: TestServer;
-let browser: Browser;
+let e2e: E2E, t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
+  ({ server: t } = e2e = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => e2e?.close());
 
 const navLinks = async (page: Page) => (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) => s.trim());
 
@@ -29,12 +24,7 @@ describe('an invited athlete', () => {
     const inviteToken = (await t.mailLink(email, /\/signup\?invite=[\w-]+/)).split('invite=')[1];
     expect((await t.api('POST', '/api/auth/signup', { fullName: 'Ivy Invited', email, password: 'ivy-lifts-heavy', inviteToken })).status).toBe(201);
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await page.goto(`${t.url}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('ivy-lifts-heavy');
-    await page.getByRole('button', { name: /^sign in$/i }).click();
-    await page.waitForURL('**/training');
+    const page = await e2e.signedInPage({ email, password: 'ivy-lifts-heavy' }, { viewport: { width: 1280, height: 860 }, landing: '**/training' });
     await expect.poll(() => navLinks(page)).toContain('My Training');
     const athleteNav = await navLinks(page);
     expect(athleteNav).toContain('Become a coach');
