@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { addDays, localToday, longDate, snap } from './support/ui.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { linkAthlete } from './support/coaching.ts';
+import { linkAthlete, settled } from './support/coaching.ts';
+import { todayIn } from '../src/domain/accounts/time-zone.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -29,8 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signIn(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+async function signIn(user: User, viewport = { width: 1280, height: 900 }, timezoneId?: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, timezoneId })).newPage();
   await page.goto(`${t.url}/signin`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -149,5 +150,31 @@ describe("the athlete's training in the browser", () => {
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, 'athlete-training-phone');
+  });
+
+  it("takes today from the athlete's profile zone, not the browser's", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: never on the same date.
+    const traveller = await signedInUser(t, 'Tala Traveller');
+    await linkAthlete(t, coach, traveller);
+    const zoned = await t.api('PUT', '/api/profile', { timeZone: 'Pacific/Kiritimati' }, traveller.accessToken);
+    expect(zoned.status).toBe(200);
+    await settled(t, zoned.body.checkpoint);
+    const home = todayIn('Pacific/Kiritimati', new Date());
+    const browserDay = todayIn('Pacific/Pago_Pago', new Date());
+    await plan(home, [{ exercise_name: 'Front Squat', sets: [{ reps: 5, load: 135 }] }], 'Home Day', traveller);
+    await plan(browserDay, [{ exercise_name: 'Push Press', sets: [{ reps: 5, load: 95 }] }], 'Browser Day', traveller);
+
+    const page = await signIn(traveller, PHONE, 'Pacific/Pago_Pago');
+    await page.goto(`${t.url}/training`);
+    const todayList = page.getByRole('region', { name: 'Today' });
+    await expect.poll(() => todayList.getByRole('link', { name: /Home Day, Front Squat/ }).isVisible()).toBe(true);
+    // The browser's own date is the day before at home: already past, and missed.
+    expect(
+      await page
+        .getByRole('region', { name: 'Recent' })
+        .getByRole('link', { name: /Browser Day, Push Press\. Missed/ })
+        .isVisible(),
+    ).toBe(true);
+    expect(await todayList.getByRole('link', { name: /Browser Day/ }).count()).toBe(0);
   });
 });
