@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localToday, longDate, snap } from './support/ui.ts';
 import { signedInUser, type TestServer } from './support/server.ts';
 import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
-import { linkAthlete } from './support/coaching.ts';
+import { linkAthlete, settled } from './support/coaching.ts';
+import { todayIn } from '../src/domain/accounts/time-zone.ts';
 
 let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const signIn = (user: User, viewport = { width: 1280, height: 900 }) => e2e.signedInPage(user, { viewport });
+const signIn = (user: User, viewport = { width: 1280, height: 900 }, timezoneId?: string) => e2e.signedInPage(user, { viewport, timezoneId });
 
 async function plan(date: string, exercises: { exercise_name: string; sets: object[] }[], name?: string, who: User = athlete) {
   const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: who.user.id, date, name, exercises } }, coach.accessToken);
@@ -128,5 +129,31 @@ describe("the athlete's training in the browser", () => {
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, 'athlete-training-phone');
+  });
+
+  it("takes today from the athlete's profile zone, not the browser's", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are 25 hours apart: never on the same date.
+    const traveller = await signedInUser(t, 'Tala Traveller');
+    await linkAthlete(t, coach, traveller);
+    const zoned = await t.api('PUT', '/api/profile', { timeZone: 'Pacific/Kiritimati' }, traveller.accessToken);
+    expect(zoned.status).toBe(200);
+    await settled(t, zoned.body.checkpoint);
+    const home = todayIn('Pacific/Kiritimati', new Date());
+    const browserDay = todayIn('Pacific/Pago_Pago', new Date());
+    await plan(home, [{ exercise_name: 'Front Squat', sets: [{ reps: 5, load: 135 }] }], 'Home Day', traveller);
+    await plan(browserDay, [{ exercise_name: 'Push Press', sets: [{ reps: 5, load: 95 }] }], 'Browser Day', traveller);
+
+    const page = await signIn(traveller, PHONE, 'Pacific/Pago_Pago');
+    await page.goto(`${t.url}/training`);
+    const todayList = page.getByRole('region', { name: 'Today' });
+    await expect.poll(() => todayList.getByRole('link', { name: /Home Day, Front Squat/ }).isVisible()).toBe(true);
+    // The browser's own date is the day before at home: already past, and missed.
+    expect(
+      await page
+        .getByRole('region', { name: 'Recent' })
+        .getByRole('link', { name: /Browser Day, Push Press\. Missed/ })
+        .isVisible(),
+    ).toBe(true);
+    expect(await todayList.getByRole('link', { name: /Browser Day/ }).count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Settings in real Chromium: reached from the avatar menu; the theme goes to dark and
- * back to system; the coach's branding colours reach the coach's athlete's pages.
+ * back to system; the header's theme button cycles light → dark → system and agrees
+ * with Settings; the coach's branding colours reach the coach's athlete's pages.
  * Needs the built app: `npm run build:web`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const signIn = (email: string, password: string) => e2e.signedInPage({ email, password }, { viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+const signIn = (email: string, password: string, colorScheme: 'light' | 'dark' = 'light') =>
+  e2e.signedInPage({ email, password }, { viewport: { width: 1280, height: 860 }, colorScheme });
 
 const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const storedMode = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('theme-config') ?? '{}').mode);
+const themeButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Theme: / });
 const brandPrimary = (page: Page) => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'));
 
 describe('settings', () => {
@@ -57,5 +61,48 @@ describe('settings', () => {
     const athletePage = await signIn(athlete.email, athlete.password);
     await expect.poll(() => brandPrimary(athletePage), { timeout: 10_000 }).toBe('#0a7d3b');
     expect(await athletePage.evaluate(() => document.documentElement.dataset.customBranding)).toBe('true');
+  });
+
+  it('cycles the header theme button light → dark → system, system following prefers-color-scheme, in agreement with Settings', async () => {
+    const user = await signedInUser(t, 'Theo Theme');
+    // The operating system prefers dark.
+    const page = await signIn(user.email, user.password, 'dark');
+
+    // Nothing chosen yet: system, which follows the OS into dark.
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: system');
+    await expect.poll(() => htmlTheme(page)).toBe('dark');
+
+    await themeButton(page).click();
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: light');
+    await expect.poll(() => htmlTheme(page)).toBe('light');
+    expect(await storedMode(page)).toBe('light');
+
+    await themeButton(page).click();
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: dark');
+    expect(await storedMode(page)).toBe('dark');
+
+    await themeButton(page).click();
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: system');
+    expect(await storedMode(page)).toBe('system');
+    await expect.poll(() => htmlTheme(page)).toBe('dark');
+    // System keeps following the OS when it switches to light.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => htmlTheme(page)).toBe('light');
+
+    // Settings shows what the button chose, and the button what Settings chose.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await expect.poll(() => page.getByRole('radio', { name: /System/ }).isChecked()).toBe(true);
+    await themeButton(page).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: dark');
+    await expect.poll(() => htmlTheme(page)).toBe('dark');
+
+    // The choice is kept across a reload, as Settings keeps it.
+    await page.reload();
+    await expect.poll(() => themeButton(page).getAttribute('aria-label')).toBe('Theme: dark');
+    await expect.poll(() => htmlTheme(page)).toBe('dark');
   });
 });

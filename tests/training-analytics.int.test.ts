@@ -8,7 +8,8 @@ let coach: User;
 let loner: User;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Today (2025-03-12 in these users' zone, UTC) comes from the server's clock.
+  t = await startTestServer({ now: () => new Date('2025-03-12T12:00:00Z') });
   [coach, loner] = await Promise.all([signedInUser(t, 'Coach Carla'), signedInUser(t, 'Loner Lou')]);
 });
 afterAll(async () => t.close());
@@ -55,7 +56,7 @@ describe('analytics and performance records', () => {
     const bench = await t.api('GET', `/api/analytics/workouts?${q}&exercise=bench%20press`, undefined, loner.accessToken);
     expect(bench.body.metrics).toMatchObject({ totalReps: 20, totalSets: 4, totalWorkouts: 2, totalExercises: 2, totalVolume: 2100, avgLoadPerSet: 105 });
 
-    const weekly = await t.api('GET', `/api/analytics/weekly-volume?athleteId=${loner.user.id}&today=2025-03-12`, undefined, loner.accessToken);
+    const weekly = await t.api('GET', `/api/analytics/weekly-volume?athleteId=${loner.user.id}`, undefined, loner.accessToken);
     expect(weekly.body.weeks).toHaveLength(8);
     expect(weekly.body.weeks.at(-2)).toEqual({ week_start: '2025-03-02', total_volume: 2 * (500 + 550 + 360), total_reps: 44, total_sets: 6, workouts: 2 });
     expect(weekly.body.weeks.find((x: { week_start: string }) => x.week_start === '2025-02-09').workouts).toBe(1);

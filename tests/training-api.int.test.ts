@@ -9,8 +9,11 @@ let athlete: User;
 let stranger: User;
 let loner: User;
 
+// "Today" is the server's clock in each user's zone (all UTC here): the clock is ours to move.
+let clock = new Date('2025-03-12T12:00:00Z');
+
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ now: () => clock });
   [coach, athlete, stranger, loner] = await Promise.all([
     signedInUser(t, 'Coach Carla'),
     signedInUser(t, 'Athlete Ann'),
@@ -21,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const TODAY = '2025-03-12';
 const after = (checkpoint: string | null): Record<string, string> => (checkpoint ? { 'x-after-checkpoint': checkpoint } : {});
 const workoutEvents = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id LIKE 'workout-%'`)).rows[0].n as number;
 
@@ -52,6 +54,14 @@ async function create(body: unknown, who: User = coach) {
   return res.body as { ids: string[]; id: string; checkpoint: string; created_count: number; newRecords: unknown[] };
 }
 
+/** Moves the server's clock; the access tokens issued before have expired by then, so `who` signs in again. */
+async function travelTo(iso: string, who: User): Promise<User> {
+  clock = new Date(iso);
+  const session = await t.api('POST', '/api/auth/signin', { email: who.email, password: who.password });
+  expect(session.status).toBe(200);
+  return { ...who, ...session.body };
+}
+
 async function list(query: string, who: User = coach, checkpoint: string | null = null) {
   return t.api('GET', `/api/manage-workouts?${query}`, undefined, who.accessToken, after(checkpoint));
 }
@@ -60,7 +70,7 @@ describe('POST /api/manage-workouts', () => {
   it('creates one workout for a linked athlete and lists it on the calendar', async () => {
     const created = await create({ workout: workout('2025-03-20') });
     expect(created).toMatchObject({ success: true, created_count: 1, ids: [created.id], newRecords: [] });
-    const res = await list(`clientId=${athlete.user.id}&from=2025-03-20&to=2025-03-20&today=${TODAY}`, coach, created.checkpoint);
+    const res = await list(`clientId=${athlete.user.id}&from=2025-03-20&to=2025-03-20`, coach, created.checkpoint);
     expect(res.status).toBe(200);
     expect(res.body.workouts).toEqual([
       expect.objectContaining({ id: created.id, user_id: athlete.user.id, date: '2025-03-20', name: 'Lower', notes: null, status: 'scheduled', updated_at: expect.any(String) }),
@@ -144,9 +154,9 @@ describe('POST /api/manage-workouts', () => {
 });
 
 describe('GET /api/manage-workouts', () => {
-  it('says missed for a past workout without actuals, by the client date', async () => {
+  it("says missed for a past workout without actuals, by the viewer's date", async () => {
     const created = await create({ workout: workout('2025-03-05') });
-    const res = await list(`clientId=${athlete.user.id}&from=2025-03-05&to=2025-03-05&today=${TODAY}`, coach, created.checkpoint);
+    const res = await list(`clientId=${athlete.user.id}&from=2025-03-05&to=2025-03-05`, coach, created.checkpoint);
     expect(res.body.workouts[0].status).toBe('missed');
   });
 
@@ -176,7 +186,7 @@ describe('PUT /api/manage-workouts', () => {
     const res = await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: workout('2025-03-10', { name: 'Lower (heavy)' }) }, coach.accessToken);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, id: created.id, newRecords: [] });
-    const got = await t.api('GET', `/api/manage-workouts/${created.id}?today=${TODAY}`, undefined, coach.accessToken, after(res.body.checkpoint));
+    const got = await t.api('GET', `/api/manage-workouts/${created.id}`, undefined, coach.accessToken, after(res.body.checkpoint));
     expect(got.body.workout).toMatchObject({ name: 'Lower (heavy)', status: 'partial' });
     expect(got.body.workout.exercises[0].sets[0].actual).toEqual({ reps: 5, load: 200 });
   });
@@ -306,7 +316,8 @@ describe('athlete routes', () => {
       expect(r.status).toBe(200);
     }
     const last = await t.api('POST', `/api/athlete/workouts/${created.ids[2]}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: done }, athlete.accessToken);
-    const res = await t.api('GET', '/api/athlete/dashboard?today=2025-09-04', undefined, athlete.accessToken, after(last.body.checkpoint));
+    const reading = await travelTo('2025-09-04T12:00:00Z', athlete);
+    const res = await t.api('GET', '/api/athlete/dashboard', undefined, reading.accessToken, after(last.body.checkpoint));
     expect(res.status).toBe(200);
     expect(res.body.upcoming[0]).toMatchObject({ date: '2025-09-10', status: 'scheduled', exercise_count: 2 });
     expect(res.body.recent.slice(0, 3)).toMatchObject([

@@ -9,7 +9,7 @@ import { DomainError } from '../domain/decider.ts';
 import type { TrainingDeps } from '../domain/training/commands.ts';
 import { bestRecords, capacity, weeklyVolume, workoutAnalytics } from '../domain/training/analytics-query.ts';
 import { METRIC_GROUPS, METRIC_LABELS } from '../domain/training/workout-rules.ts';
-import { athleteParam, dateParam, todayParam } from './workouts.ts';
+import { athleteParam, dateParam, viewerToday, IgnoredToday } from './workouts.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Day = Type.String({ maxLength: 10 });
@@ -17,7 +17,7 @@ const RangeQuery = Type.Object(
   { athleteId: Type.Optional(Id), clientId: Type.Optional(Id), from: Type.Optional(Day), to: Type.Optional(Day), exercise: Type.Optional(Type.String({ maxLength: 200 })) },
   { additionalProperties: false },
 );
-const WeeklyQuery = Type.Object({ athleteId: Type.Optional(Id), clientId: Type.Optional(Id), today: Type.Optional(Day) }, { additionalProperties: false });
+const WeeklyQuery = Type.Object({ athleteId: Type.Optional(Id), clientId: Type.Optional(Id), today: IgnoredToday }, { additionalProperties: false });
 const RecordsQuery = Type.Object(
   { athlete_id: Id, exercise_name: Type.Optional(Type.String({ maxLength: 200 })), type: Type.Optional(Type.String({ maxLength: 20 })) },
   { additionalProperties: false },
@@ -43,7 +43,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: TrainingDeps) {
   app.get<{ Querystring: Static<typeof WeeklyQuery> }>('/api/analytics/weekly-volume', { ...guard, schema: { tags, querystring: WeeklyQuery } }, async (req) => {
     const q = req.query;
     const athleteId = await athleteParam(deps, userIdOf(req), q.athleteId ?? q.clientId, 'athleteId');
-    return { success: true, weeks: await weeklyVolume(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req))) };
+    return { success: true, weeks: await weeklyVolume(deps.pool, athleteId, await viewerToday(deps, userIdOf(req))) };
   });
 
   app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/analytics/capacity', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req) => {

@@ -13,7 +13,7 @@ import { MESSAGES } from '../domain/training/workout.ts';
 import { recordActual, type TrainingDeps } from '../domain/training/commands.ts';
 import { listWorkoutsJson } from '../domain/training/queries.ts';
 import { athleteDashboard } from '../domain/training/dashboard.ts';
-import { dateParam, todayParam } from './workouts.ts';
+import { dateParam, viewerToday, IgnoredToday } from './workouts.ts';
 import { MAX_INDEX, SET_LIMITS } from '../domain/training/limits.ts';
 
 const Day = Type.String({ maxLength: 10 });
@@ -33,8 +33,8 @@ const ActualBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const RangeQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), today: Type.Optional(Day) }, { additionalProperties: false });
-const TodayQuery = Type.Object({ today: Type.Optional(Day) }, { additionalProperties: false });
+const RangeQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), today: IgnoredToday }, { additionalProperties: false });
+const TodayQuery = Type.Object({ today: IgnoredToday }, { additionalProperties: false });
 
 export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
   const guard = { preHandler: app.requireUser };
@@ -42,7 +42,7 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
 
   app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/athlete/workouts', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req, reply) => {
     const q = req.query;
-    const body = await listWorkoutsJson(deps.pool, userIdOf(req), await todayParam(q.today, deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
+    const body = await listWorkoutsJson(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
@@ -61,6 +61,6 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
   );
 
   app.get<{ Querystring: Static<typeof TodayQuery> }>('/api/athlete/dashboard', { ...guard, schema: { tags, querystring: TodayQuery } }, async (req) =>
-    athleteDashboard(deps.pool, userIdOf(req), await todayParam(req.query.today, deps, userIdOf(req))),
+    athleteDashboard(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req))),
   );
 }

@@ -8,7 +8,7 @@ import { userDecider, userStream } from '../domain/accounts/user.ts';
 import { displayName, initials, type NameSource } from '../domain/accounts/display-name.ts';
 import { userIdOf } from '../http/auth-hook.ts';
 import { DomainError } from '../domain/decider.ts';
-import { isTimeZone } from '../domain/accounts/time-zone.ts';
+import { isTimeZone, todayIn } from '../domain/accounts/time-zone.ts';
 
 const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const ProfileBody = Type.Object(
@@ -24,10 +24,12 @@ const ProfileBody = Type.Object(
 
 export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store: EventStore; now: () => Date }) {
   app.get('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'] } }, async (req) => {
-    const { rows } = await deps.pool.query<NameSource & Record<string, unknown>>('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
+    const { rows } = await deps.pool.query<NameSource & { time_zone: string } & Record<string, unknown>>('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
     if (!rows[0]) throw new DomainError(404, 'Profile not found.');
     const name = displayName(rows[0]);
-    return { profile: { ...rows[0], resolved_name: name, initials: initials(name) } };
+    // The dashboard's "today" (highlighted day, default week) on the server's clock in this zone, never the browser's.
+    const today = todayIn(rows[0].time_zone, deps.now());
+    return { profile: { ...rows[0], resolved_name: name, initials: initials(name), today } };
   });
 
   app.put<{ Body: Static<typeof ProfileBody> }>('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } }, async (req) => {

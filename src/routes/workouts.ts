@@ -26,12 +26,19 @@ export function dateParam(value: string | undefined, name: string): string | und
 }
 
 /**
- * The client's local date when it sends one (status "missed" depends on it), else
- * today in the signed-in user's own time zone (Settings), never the server's UTC date.
+ * Today in the signed-in user's own time zone (Settings), on the server's clock: status
+ * "missed", streaks and the dashboard's weeks never follow a browser's zone or clock,
+ * which may be a traveller's or simply wrong.
  */
-export async function todayParam(value: string | undefined, deps: { pool: pg.Pool; now: () => Date }, userId: string): Promise<string> {
-  return dateParam(value, 'today') ?? (await todayFor(deps.pool, userId, deps.now()));
+export function viewerToday(deps: { pool: pg.Pool; now: () => Date }, userId: string): Promise<string> {
+  return todayFor(deps.pool, userId, deps.now());
 }
+
+/**
+ * `?today=` as dashboards before this release sent it: still accepted so that a tab left
+ * open across a deploy keeps working (the schemas refuse unknown parameters), but ignored.
+ */
+export const IgnoredToday = Type.Optional(Type.String({ maxLength: 10, description: 'Ignored: "today" is taken from the user\'s profile time zone.' }));
 
 const NOT_YOURS = 'You can only see the training of yourself or of athletes you coach.';
 
@@ -54,7 +61,7 @@ const workoutId = (value: string) => {
 };
 
 const ListQuery = Type.Object(
-  { clientId: Type.Optional(Id), athleteId: Type.Optional(Id), from: Type.Optional(Day), to: Type.Optional(Day), today: Type.Optional(Day) },
+  { clientId: Type.Optional(Id), athleteId: Type.Optional(Id), from: Type.Optional(Day), to: Type.Optional(Day), today: IgnoredToday },
   { additionalProperties: false },
 );
 const CreateBody = Type.Object(
@@ -65,7 +72,7 @@ const UpdateBody = Type.Object({ workoutId: Id, workout: Type.Unknown() }, { add
 const IdsBody = Type.Object({ workoutId: Type.Optional(Id), workoutIds: Type.Optional(Type.Array(Id, { maxItems: 500 })) }, { additionalProperties: false });
 const MoveBody = Type.Object({ workoutId: Id, date: Day }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Id });
-const TodayQuery = Type.Object({ today: Type.Optional(Day) }, { additionalProperties: false });
+const TodayQuery = Type.Object({ today: IgnoredToday }, { additionalProperties: false });
 
 function idsOf(body: Static<typeof IdsBody>): string[] {
   const ids = body.workoutIds ?? (body.workoutId ? [body.workoutId] : []);
@@ -85,7 +92,7 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
     const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
     const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
     // The access check rides in the same query: this is the calendar's hot path.
-    const body = await listWorkoutsJson(deps.pool, athleteId, await todayParam(q.today, deps, userIdOf(req)), range, userIdOf(req));
+    const body = await listWorkoutsJson(deps.pool, athleteId, await viewerToday(deps, userIdOf(req)), range, userIdOf(req));
     if (body === null) throw new DomainError(403, NOT_YOURS);
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -133,7 +140,7 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
     '/api/manage-workouts/:id',
     { ...guard, schema: { tags, params: IdParams, querystring: TodayQuery } },
     async (req) => {
-      const workout = await getWorkout(deps.pool, workoutId(req.params.id), await todayParam(req.query.today, deps, userIdOf(req)));
+      const workout = await getWorkout(deps.pool, workoutId(req.params.id), await viewerToday(deps, userIdOf(req)));
       if (!workout || !(await canActFor(deps.pool, userIdOf(req), workout.user_id))) throw new DomainError(404, MESSAGES.notFound);
       return { workout };
     },

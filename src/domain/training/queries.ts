@@ -1,7 +1,7 @@
 /**
  * Reads of the training read models shared by the routes, the demo seed and the
- * benchmarks. Calendar status needs "today": the client may pass its own local
- * date; otherwise the server's UTC date is used.
+ * benchmarks. Calendar status needs "today": the routes pass the signed-in user's
+ * (accounts/time-zone.ts), the seed and benchmarks their own.
  */
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../../eventstore/port.ts';

@@ -1,20 +1,26 @@
-import { useTheme } from '../lib/theme';
+import { nextThemeMode, useTheme, type ThemeMode } from '../lib/theme';
 import { buttonClasses } from './ui/button';
-import { MoonIcon, SunIcon } from './ui/icons';
+import { MonitorIcon, MoonIcon, SunIcon } from './ui/icons';
 
-/** Flips between light and dark (from system mode: to the opposite of the OS). */
+const ICONS: Record<ThemeMode, typeof SunIcon> = { light: SunIcon, dark: MoonIcon, system: MonitorIcon };
+
+/**
+ * The header's theme button: cycles light → dark → system, the same three modes as
+ * Settings and through the same provider, so both always show the same choice. Its
+ * name and icon say the current mode; the tooltip says what a click changes it to.
+ */
 export function ThemeToggle() {
-  const { resolvedTheme, toggle } = useTheme();
-  const next = resolvedTheme === 'dark' ? 'light' : 'dark';
+  const { mode, cycle } = useTheme();
+  const Icon = ICONS[mode];
   return (
     <button
       type="button"
       className={buttonClasses({ variant: 'ghost', size: 'md', iconOnly: true })}
-      onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      onClick={cycle}
+      aria-label={`Theme: ${mode}`}
+      title={`Theme: ${mode} (click for ${nextThemeMode(mode)})`}
     >
-      {resolvedTheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <Icon />
     </button>
   );
 }

@@ -16,8 +16,8 @@ type ThemeContextValue = {
   resolvedTheme: ResolvedTheme;
   coachBranding: CoachBranding | undefined;
   setMode: (mode: ThemeMode) => void;
-  /** Light ↔ dark; from system, the opposite of what the OS currently shows. */
-  toggle: () => void;
+  /** The header button: light → dark → system → light, saved like a choice in Settings. */
+  cycle: () => void;
   setCoachBranding: (branding: CoachBranding) => void;
   clearCoachBranding: () => void;
 };
@@ -31,6 +31,13 @@ const BRANDING_PROPERTIES = {
 } as const;
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+const CYCLE: Record<ThemeMode, ThemeMode> = { light: 'dark', dark: 'system', system: 'light' };
+
+/** The mode the header button moves to from `mode`. */
+export function nextThemeMode(mode: ThemeMode): ThemeMode {
+  return CYCLE[mode];
+}
 
 function isMode(value: unknown): value is ThemeMode {
   return value === 'light' || value === 'dark' || value === 'system';
@@ -125,10 +132,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       resolvedTheme,
       coachBranding,
       setMode: (mode) => update((previous) => ({ ...previous, mode })),
-      toggle: () => {
-        const current = config.mode === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : config.mode;
-        update((previous) => ({ ...previous, mode: current === 'dark' ? 'light' : 'dark' }));
-      },
+      cycle: () => update((previous) => ({ ...previous, mode: nextThemeMode(previous.mode) })),
       setCoachBranding: (branding) => update((previous) => ({ ...previous, coachBranding: branding })),
       clearCoachBranding: () => update(({ mode }) => ({ mode })),
     }),

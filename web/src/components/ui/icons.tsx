@@ -39,6 +39,14 @@ export const MoonIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A screen: the theme follows the operating system. */
+export const MonitorIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2" y="3" width="20" height="14" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+  </Icon>
+);
+
 export const UsersIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />

@@ -1,17 +1,17 @@
-import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { CalendarPage } from '../../../features/calendar/components/calendar-page';
 import { PerformancePanel } from '../../../features/performance/components/performance-panel';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
-
-const localToday = () => new Date().toLocaleDateString('en-CA');
+import { Spinner } from '../../../components/ui/spinner';
+import { useProfileToday } from '../../../lib/profile';
 
 /** The athlete workout page (spec §2): Workouts (the calendar) or Performance (analytics). */
 export function Component() {
   const { clientId = '' } = useParams();
   const [mode, setMode] = useWorkoutMode();
-  const today = useMemo(() => localToday(), []);
+  // The viewer's today in their profile zone; the panel notes when the athlete's differs.
+  const today = useProfileToday();
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
   return (
     <>
@@ -21,7 +21,7 @@ export function Component() {
       ) : (
         <>
           <PageHeader title={MODE_TITLES.performance} description="Records, scores and progression from workouts and logged entries." actions={modeSwitch} />
-          <PerformancePanel athleteId={clientId} today={today} />
+          {today ? <PerformancePanel athleteId={clientId} today={today} /> : <Spinner label="Loading performance" />}
         </>
       )}
     </>

@@ -6,7 +6,6 @@ const renderEditor: WorkoutEditorSlot = ({ open, workout, title, description, on
   <WorkoutEditor
     target={open ? { workoutId: null, date: workout?.date ?? '2000-01-01' } : null}
     clientId=""
-    today=""
     onClose={onClose}
     onSaved={onClose}
     local={{ workout, onSave, title, description }}

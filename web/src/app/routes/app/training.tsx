@@ -1,19 +1,19 @@
-import { useMemo } from 'react';
 import { TrainingPage } from '../../../features/athlete/components/training-page';
 import { PerformancePanel } from '../../../features/performance/components/performance-panel';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useProfileToday } from '../../../lib/profile';
 import { useUser } from '../../../lib/auth';
 import { InvitationsForYou } from '../../../features/clients/components/invitations-for-you';
 import '../../../features/clients/components/clients.css';
-
-const localToday = () => new Date().toLocaleDateString('en-CA');
 
 /** The athlete's own training area: their workouts, or their performance analytics. */
 export function Component() {
   const user = useUser();
   const [mode, setMode] = useWorkoutMode();
-  const today = useMemo(() => localToday(), []);
+  // The viewer's today in their profile zone; the panel notes when the athlete's differs.
+  const today = useProfileToday();
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
   return (
     <>
@@ -27,7 +27,7 @@ export function Component() {
       ) : (
         <>
           <PageHeader title={MODE_TITLES.performance} description="Your records, scores and progression." actions={modeSwitch} />
-          <PerformancePanel athleteId={user.id} today={today} />
+          {today ? <PerformancePanel athleteId={user.id} today={today} /> : <Spinner label="Loading performance" />}
         </>
       )}
     </>

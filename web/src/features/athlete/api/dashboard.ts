@@ -26,9 +26,10 @@ export type AthleteDashboard = {
   progress: { week_start: string; workouts: number; completed: number; completion: number | null }[];
 };
 
+/** The server decides "today" (the athlete's profile zone); `today` here only keys the cache, so a new day refetches. */
 export function useAthleteDashboard(today: string) {
   return useQuery({
     queryKey: [...myTrainingKey, 'dashboard', today],
-    queryFn: () => api.get<AthleteDashboard>('/api/athlete/dashboard', { query: { today }, headers: afterWriteHeaders() }),
+    queryFn: () => api.get<AthleteDashboard>('/api/athlete/dashboard', { headers: afterWriteHeaders() }),
   });
 }

@@ -17,7 +17,8 @@ export type MyWorkout = {
 /** Every query of the athlete's pages starts with this, so `athlete:<me>` refreshes them all. */
 export const myTrainingKey = ['my-training'] as const;
 
-export function useMyWorkouts(range: { from: string; to: string; today: string }) {
+/** Statuses ("missed") follow the server's today in the athlete's profile zone; the range is all this sends. */
+export function useMyWorkouts(range: { from: string; to: string }) {
   return useQuery({
     queryKey: [...myTrainingKey, 'workouts', range],
     queryFn: () => api.get<{ workouts: MyWorkout[] }>('/api/athlete/workouts', { query: range, headers: afterWriteHeaders() }),
@@ -26,9 +27,9 @@ export function useMyWorkouts(range: { from: string; to: string; today: string }
 
 export const myWorkoutKey = (id: string) => [...myTrainingKey, 'workout', id] as const;
 
-export function useMyWorkout(id: string, today: string) {
+export function useMyWorkout(id: string) {
   return useQuery({
     queryKey: myWorkoutKey(id),
-    queryFn: () => api.get<{ workout: MyWorkout }>(`/api/manage-workouts/${encodeURIComponent(id)}`, { query: { today }, headers: afterWriteHeaders() }),
+    queryFn: () => api.get<{ workout: MyWorkout }>(`/api/manage-workouts/${encodeURIComponent(id)}`, { headers: afterWriteHeaders() }),
   });
 }

@@ -1,12 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
+import { useProfileToday } from '../../../lib/profile';
 import { useTopic } from '../../../lib/realtime';
 import { myTrainingKey, useMyWorkouts } from '../api/my-workouts';
-import { addDays, localToday } from '../utils/dates';
+import { addDays } from '../utils/dates';
 import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
 import './athlete.css';
@@ -16,9 +17,15 @@ const UPCOMING_DAYS = 28;
 
 /** My Training: today's, upcoming and recent workouts, and the dashboard. */
 export function TrainingPage({ title = 'My Training', headerActions }: { title?: string; headerActions?: ReactNode } = {}) {
+  // Today in the athlete's profile zone (Settings), never the browser's: the lists wait for it.
+  const today = useProfileToday();
+  if (!today) return <Spinner label="Loading workouts" />;
+  return <TrainingLists today={today} title={title} headerActions={headerActions} />;
+}
+
+function TrainingLists({ today, title, headerActions }: { today: string; title: string; headerActions?: ReactNode }) {
   const user = useUser();
-  const today = useMemo(() => localToday(), []);
-  const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS), today };
+  const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS) };
   const workouts = useMyWorkouts(range);
   // The coach planning or editing, or this athlete logging in another tab.
   useTopic(`athlete:${user.id}`, [myTrainingKey]);

@@ -1,4 +1,4 @@
-import { useMemo, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { INTENT_PROFILES } from '../../../../../src/domain/training/intents';
 import { Alert } from '../../../components/ui/alert';
@@ -7,15 +7,14 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useTopic } from '../../../lib/realtime';
 import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
-import { localToday, longDate } from '../utils/dates';
+import { longDate } from '../utils/dates';
 import { SetLogger } from './set-logger';
 import { STATUS_LABELS } from './status';
 import './athlete.css';
 
 /** The logging screen of one workout: each set's actual reps, load or time, saved set by set. */
 export function WorkoutLogger({ workoutId }: { workoutId: string }) {
-  const today = useMemo(() => localToday(), []);
-  const query = useMyWorkout(workoutId, today);
+  const query = useMyWorkout(workoutId);
   // The coach may change the plan while the athlete trains.
   useTopic(`workout:${workoutId}`, [myWorkoutKey(workoutId)]);
 

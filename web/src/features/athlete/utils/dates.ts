@@ -1,12 +1,7 @@
-/** Calendar dates ('YYYY-MM-DD') for the athlete's pages, in the athlete's own time zone. */
+/** Calendar dates ('YYYY-MM-DD') for the athlete's pages; "today" comes from the profile (lib/profile). */
 import { addDays } from '../../../../../src/domain/training/workout-rules';
 
 export { addDays };
-
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 const format = (date: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 

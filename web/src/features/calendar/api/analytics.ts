@@ -27,7 +27,8 @@ export type WeekVolume = { week_start: string; total_volume: number; total_reps:
 export function useWeeklyVolume(clientId: string, today: string) {
   return useQuery({
     queryKey: [...trainingKey(clientId), 'weekly-volume', today],
-    queryFn: () => api.get<{ weeks: WeekVolume[] }>('/api/analytics/weekly-volume', { query: { clientId, today }, headers: afterWriteHeaders() }),
+    // The server takes today from the viewer's profile zone; `today` keys the cache only.
+    queryFn: () => api.get<{ weeks: WeekVolume[] }>('/api/analytics/weekly-volume', { query: { clientId }, headers: afterWriteHeaders() }),
   });
 }
 

@@ -6,15 +6,15 @@ import type { WorkoutDetail } from './types';
 
 export const workoutQueryKey = (id: string) => ['workout', id] as const;
 
-export function getWorkout(id: string, today: string): Promise<{ workout: WorkoutDetail }> {
-  return api.get(`/api/manage-workouts/${encodeURIComponent(id)}`, { query: { today }, headers: afterWriteHeaders() });
+export function getWorkout(id: string): Promise<{ workout: WorkoutDetail }> {
+  return api.get(`/api/manage-workouts/${encodeURIComponent(id)}`, { headers: afterWriteHeaders() });
 }
 
-export const workoutQueryOptions = (id: string, today: string) => queryOptions({ queryKey: workoutQueryKey(id), queryFn: () => getWorkout(id, today) });
+export const workoutQueryOptions = (id: string) => queryOptions({ queryKey: workoutQueryKey(id), queryFn: () => getWorkout(id) });
 
-export function useWorkout(id: string | null, today: string) {
+export function useWorkout(id: string | null) {
   // Always fetched when the editor opens: a cached copy may predate what the athlete logged.
-  return useQuery({ ...workoutQueryOptions(id ?? '', today), enabled: id !== null, refetchOnMount: 'always' });
+  return useQuery({ ...workoutQueryOptions(id ?? ''), enabled: id !== null, refetchOnMount: 'always' });
 }
 
 export type HistoryEntry = {

@@ -4,12 +4,13 @@ import { api } from '../../../lib/api-client';
 import { afterWriteHeaders } from './read-after-write';
 import { trainingKey, type CalendarWorkout } from './types';
 
+/** `today` (the coach's profile day) is not sent, the server decides it; it keys the cache so a new day refetches the statuses. */
 export type WorkoutRange = { from: string; to: string; today: string };
 
 export const workoutsQueryKey = (clientId: string, range: WorkoutRange) => [...trainingKey(clientId), 'calendar', range.from, range.to, range.today] as const;
 
 export function getWorkouts(clientId: string, range: WorkoutRange): Promise<{ workouts: CalendarWorkout[] }> {
-  return api.get('/api/manage-workouts', { query: { clientId, ...range }, headers: afterWriteHeaders() });
+  return api.get('/api/manage-workouts', { query: { clientId, from: range.from, to: range.to }, headers: afterWriteHeaders() });
 }
 
 export const workoutsQueryOptions = (clientId: string, range: WorkoutRange) =>

@@ -6,12 +6,14 @@ import { TopNavActions } from '../../../components/layouts/dashboard-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useProfileToday } from '../../../lib/profile';
 import { useTopic } from '../../../lib/realtime';
 import { useWorkouts } from '../api/get-workouts';
 import { trainingKey, type CalendarWorkout, type NewRecord } from '../api/types';
 import { useClipboard } from '../utils/clipboard';
-import { localToday, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
+import { shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
 import { useAssignments } from '../api/assignments';
@@ -33,8 +35,16 @@ function recordText(r: NewRecord): string {
 const PHONE_QUERY = '(max-width: 760px)';
 const defaultView = (): CalendarView => (typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 'week' : 'month');
 
-export function CalendarPage({ clientId, title = 'Workout Calendar', headerActions }: { clientId: string; title?: string; headerActions?: ReactNode }) {
-  const today = useMemo(() => localToday(), []);
+type CalendarPageProps = { clientId: string; title?: string; headerActions?: ReactNode };
+
+export function CalendarPage(props: CalendarPageProps) {
+  // Today in the coach's profile zone (Settings), never the browser's: it picks the opening month and the highlighted day.
+  const today = useProfileToday();
+  if (!today) return <Spinner label="Loading calendar" />;
+  return <CalendarFor today={today} {...props} />;
+}
+
+function CalendarFor({ today, clientId, title = 'Workout Calendar', headerActions }: CalendarPageProps & { today: string }) {
   // `?date=&highlight=assigned` (after assigning a program): open on that date and mark the new workouts.
   const [search] = useSearchParams();
   const dateParam = search.get('date');
@@ -149,7 +159,6 @@ export function CalendarPage({ clientId, title = 'Workout Calendar', headerActio
       <WorkoutEditor
         target={editor}
         clientId={clientId}
-        today={today}
         onClose={() => setEditor(null)}
         onSaved={onSaved}
         templateName={editor?.workoutId ? templateNames.get(editor.workoutId) : undefined}

@@ -13,12 +13,6 @@ export const WEEK_CELLS = 7;
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
-/** The user's own calendar date: a workout "today" is today where the coach sits. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** 0 for Monday … 6 for Sunday. */
 export function weekdayIndex(date: string): number {
   return (utc(date).getUTCDay() + 6) % 7;

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/api-client';
+import { useProfileToday } from '../../../lib/profile';
 import type { Workout } from '../../../../../src/domain/training/workout-rules';
 import { DURATION_WEEKS, MAX_WEEKS } from '../../../../../src/domain/templates/schedule';
 import { getTemplate, useSaveTemplate, type TemplateSummary } from '../api/templates';
@@ -40,11 +41,6 @@ export type WorkoutEditorSlot = (props: {
   onClose: () => void;
 }) => ReactNode;
 
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 export function ProgramTemplatesPage({ renderEditor }: { renderEditor: WorkoutEditorSlot }) {
   const { status, user } = useAuth();
   if (status !== 'loading' && !user) {
@@ -66,7 +62,8 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const athleteParam = search.get('athleteId');
-  const today = useMemo(() => localToday(), []);
+  // The coach's today in their profile zone: the server refuses an assignment starting before it.
+  const today = useProfileToday();
   const [tab, setTab] = useState('builder');
   const [draft, setDraft] = useState<TemplateDraft>(emptyDraft);
   const [weeks, setWeeks] = useState(DEFAULT_WEEKS);
@@ -227,7 +224,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
 
       {renderEditor({
         open: editing !== null,
-        workout: editing?.workout ? { date: today, name: editing.workout.name, notes: editing.workout.notes, exercises: editing.workout.exercises } : null,
+        workout: editing?.workout ? { date: today ?? '', name: editing.workout.name, notes: editing.workout.notes, exercises: editing.workout.exercises } : null,
         title: editing?.workout ? 'Edit Template Workout' : 'New Template Workout',
         description: editing ? `Program ${editing.dayKey.replace('-', ' ')}` : '',
         onSave: onEditorSave,
@@ -243,7 +240,7 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
         onSave={onSave}
       />
 
-      {assignOpen && (
+      {assignOpen && today && (
         <AssignDialog
           open={assignOpen}
           draft={draft.isModified ? { ...draft, id: null } : draft}

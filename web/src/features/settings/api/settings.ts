@@ -1,24 +1,19 @@
 /** The signed-in user's profile (name, time zone) and coach branding. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { profileKey, rememberProfileWrite } from '../../../lib/profile';
+
+// The profile query is shared with the pages that need the profile's "today".
+export { useProfile, type Profile } from '../../../lib/profile';
 
 export type Branding = { primary: string; secondary: string; accent: string };
 export type BrandingView = { own: Branding | null; coach: Branding | null; applied: Branding | null };
-export type Profile = { user_id: string; display_name: string | null; resolved_name: string; time_zone: string };
 type Written = { success: true; checkpoint: string | null };
 
-const profileKey = ['settings', 'profile'] as const;
 export const brandingKey = ['settings', 'branding'] as const;
 const after = (checkpoint: string | null) => (checkpoint ? { 'x-after-checkpoint': checkpoint } : undefined);
 
 let lastWrite: string | null = null;
-
-export function useProfile() {
-  return useQuery({
-    queryKey: profileKey,
-    queryFn: () => api.get<{ profile: Profile }>('/api/profile', { headers: after(lastWrite) }).then((r) => r.profile),
-  });
-}
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -26,6 +21,7 @@ export function useUpdateProfile() {
     mutationFn: (changes: { displayName?: string | null; timeZone?: string }) => api.put<Written>('/api/profile', changes),
     onSuccess: async (r) => {
       lastWrite = r.checkpoint;
+      rememberProfileWrite(r.checkpoint);
       await queryClient.invalidateQueries({ queryKey: profileKey });
     },
   });

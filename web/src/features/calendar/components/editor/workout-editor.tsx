@@ -25,7 +25,6 @@ type WorkoutEditorProps = {
   target: EditorTarget | null;
   /** The athlete the workout belongs to (user_id). */
   clientId: string;
-  today: string;
   onClose: () => void;
   onSaved: (result: { newRecords: NewRecord[] }) => void;
   /** Set to edit a workout outside the calendar (see LocalWorkout). */
@@ -37,7 +36,7 @@ type WorkoutEditorProps = {
 /** The workout editor modal (coach-core §2): Create Workout or Edit Workout, with the date. */
 export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and discard them?';
 
-export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
+export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
   const editing = local ? local.workout !== null : Boolean(target?.workoutId);
   const edited = useRef(false);
   useEffect(() => {
@@ -70,7 +69,7 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
           onEdited={markEdited}
         />
       )}
-      {target && !local && <EditorLoader target={target} clientId={clientId} today={today} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />}
+      {target && !local && <EditorLoader target={target} clientId={clientId} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />}
     </Modal>
   );
 }
@@ -80,9 +79,9 @@ export function WorkoutEditor({ target, clientId, today, onClose, onSaved, local
  * opening, then followed on `workout:<id>`, so what the athlete logs arrives
  * without a reload.
  */
-function EditorLoader({ target, clientId, today, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
+function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
-  const query = useWorkout(workoutId, today);
+  const query = useWorkout(workoutId);
   useTopic(workoutId ? `workout:${workoutId}` : null, workoutId ? [workoutQueryKey(workoutId)] : []);
 
   if (workoutId && query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
