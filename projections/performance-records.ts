@@ -13,17 +13,18 @@
  * that day's entries from both sources (unique as in the spec).
  * athlete_best_records: the best of those per athlete, exercise and rep range.
  * performance_prs: news — an entry that beat the athlete's previous best for that
- * exercise and rep range; what the coach's "New PR" toast reads.
+ * exercise and rep range; what the coach's "New PR" toast reads. Each event is judged
+ * against what the athlete held just before it in the global order, so the news is a
+ * function of the event sequence alone: a live run and a rebuild find the same rows.
  *
  * Set-based: one statement per table per batch, whatever the batch holds.
  */
 import type pg from 'pg';
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import { recordCandidates, type RecordCandidate } from '../src/domain/training/summaries.ts';
 import { sameJson } from '../src/domain/training/actuals.ts';
 import type { PerformanceEvent } from '../src/domain/performance/events.ts';
 import { lowerIsBetter } from '../src/domain/performance/exercise-type.ts';
-import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
+import type { RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 export const recordTables = {
   performance_record_entries: (t: string) => `
@@ -126,8 +127,11 @@ interface ManualRow {
   removed: boolean;
 }
 
-/** A candidate that may be news: compared with the best before this batch. */
+/** A candidate that may be news: compared with what the athlete held just before its event. */
 interface Fresh {
+  /** The candidate's event: its index among the batch's steps. */
+  step: number;
+  /** The workout or manual entry the value comes from. */
   source: string;
   athlete_id: string;
   exercise_key: string;
@@ -138,6 +142,8 @@ interface Fresh {
   lower_better: boolean;
   date: string;
   at: string;
+  /** The best the batch's own earlier events left for this exercise and rep range (null: none). */
+  batch_prior: number | null;
 }
 
 type Key = Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range' | 'date'>;
@@ -163,16 +169,106 @@ export interface RecordsOutcome {
   prAthletes: Set<string>;
 }
 
+/**
+ * The news candidates of a batch, each with the best the batch's earlier events left
+ * for its exercise and rep range, and the step at which each source (workout or
+ * manual entry) was first changed: from then on its stored row no longer says what
+ * the athlete held, the batch does. Together with the tables as they stood before the
+ * batch, that is exactly what the athlete held just before each event.
+ */
+export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fresh[]; touched: { source: string; first_step: number }[] } {
+  const candidates: Fresh[] = [];
+  const firstStep = new Map<string, number>();
+  // Per athlete, exercise and rep range: each source's current weight, as the batch left it.
+  const held = new Map<string, Map<string, number>>();
+  const groupOf = (e: Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range'>) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}`;
+  const manualGroup = new Map<string, string>();
+  const bestHeld = (group: string, lowerBetter: boolean): number | null => {
+    const weights = [...(held.get(group)?.values() ?? [])];
+    if (weights.length === 0) return null;
+    return lowerBetter ? Math.min(...weights) : Math.max(...weights);
+  };
+  const hold = (group: string, source: string, weight: number | null) => {
+    const sources = held.get(group) ?? new Map<string, number>();
+    held.set(group, sources);
+    if (weight === null) sources.delete(source);
+    else sources.set(source, weight);
+  };
+  const touch = (source: string, step: number) => {
+    if (!firstStep.has(source)) firstStep.set(source, step);
+  };
+
+  steps.forEach((s, step) => {
+    if (s.kind === 'workout') {
+      const old = entriesOf(s.before);
+      const now = entriesOf(s.after);
+      if (sameJson(old, now)) return;
+      const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
+      for (const e of now) {
+        // Only a load that went up in this workout can be news.
+        if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
+          candidates.push({
+            step,
+            source: e.workout_id,
+            athlete_id: e.athlete_id,
+            exercise_key: e.exercise_key,
+            exercise_name: e.exercise_name,
+            rep_range: e.rep_range,
+            weight: e.weight,
+            unit: 'lbs',
+            lower_better: false,
+            date: e.date,
+            at: s.after.updatedAt,
+            batch_prior: bestHeld(groupOf(e), false),
+          });
+        }
+      }
+      touch(s.after.id, step);
+      // A corrected or deleted actual takes its value with it.
+      for (const e of old) hold(groupOf(e), e.workout_id, null);
+      for (const e of now) hold(groupOf(e), e.workout_id, e.weight);
+      return;
+    }
+    const e = s.event as unknown as PerformanceEvent;
+    if (e.type === 'PerformanceLogged') {
+      const d = e.data;
+      const group = groupOf({ athlete_id: d.athleteId, exercise_key: d.exerciseName.toLowerCase(), rep_range: d.reps ?? 0 });
+      const lowerBetter = lowerIsBetter(d.exerciseName, d.reps ?? 0);
+      candidates.push({
+        step,
+        source: d.entryId,
+        athlete_id: d.athleteId,
+        exercise_key: d.exerciseName.toLowerCase(),
+        exercise_name: d.exerciseName,
+        rep_range: d.reps ?? 0,
+        weight: d.value,
+        unit: d.unit,
+        lower_better: lowerBetter,
+        date: d.date,
+        at: s.event.time.toISOString(),
+        batch_prior: bestHeld(group, lowerBetter),
+      });
+      touch(d.entryId, step);
+      manualGroup.set(d.entryId, group);
+      hold(group, d.entryId, d.value);
+    } else {
+      touch(e.data.entryId, step);
+      const group = manualGroup.get(e.data.entryId);
+      if (group) hold(group, e.data.entryId, null);
+    }
+  });
+  return { candidates, touched: [...firstStep].map(([source, first_step]) => ({ source, first_step })) };
+}
+
 export async function applyRecords(
   changes: readonly WorkoutChange[],
   ctx: { tx: pg.PoolClient; table: (l: string) => string },
-  performanceEvents: readonly StoredEvent[] = [],
+  steps: readonly RecordStep[] = [],
 ): Promise<RecordsOutcome> {
   const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };
   const rewritten: string[] = [];
   const freshWorkout: Entry[] = [];
   const touched = new Map<string, Key>();
-  const news: Fresh[] = [];
   const touch = (e: Key) => touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
   for (const { before, after } of changes) {
     const old = entriesOf(before);
@@ -181,30 +277,14 @@ export async function applyRecords(
     rewritten.push(after.id);
     freshWorkout.push(...now);
     [...old, ...now].forEach(touch);
-    const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
-    for (const e of now) {
-      // Only a load that went up in this workout can be news.
-      if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
-        news.push({
-          source: e.workout_id,
-          athlete_id: e.athlete_id,
-          exercise_key: e.exercise_key,
-          exercise_name: e.exercise_name,
-          rep_range: e.rep_range,
-          weight: e.weight,
-          unit: 'lbs',
-          lower_better: false,
-          date: e.date,
-          at: after.updatedAt,
-        });
-      }
-    }
   }
 
   // Manual entries folded in memory: the last word per entry wins.
   const manual = new Map<string, ManualRow>();
   const removedOnly = new Set<string>();
-  for (const stored of performanceEvents) {
+  for (const s of steps) {
+    if (s.kind !== 'performance') continue;
+    const stored = s.event;
     const e = stored as unknown as PerformanceEvent;
     if (e.type === 'PerformanceLogged') {
       const d = e.data;
@@ -225,18 +305,6 @@ export async function applyRecords(
       manual.set(d.entryId, row);
       removedOnly.delete(d.entryId);
       touch(row);
-      news.push({
-        source: d.entryId,
-        athlete_id: row.athlete_id,
-        exercise_key: row.exercise_key,
-        exercise_name: row.exercise_name,
-        rep_range: row.rep_range,
-        weight: row.weight,
-        unit: row.unit,
-        lower_better: row.lower_better,
-        date: row.date,
-        at: row.logged_at,
-      });
     } else {
       const known = manual.get(e.data.entryId);
       if (known) known.removed = true;
@@ -244,7 +312,6 @@ export async function applyRecords(
       outcome.athletes.add(e.data.athleteId);
     }
   }
-  const live = news.filter((n) => !manual.get(n.source)?.removed);
   if (rewritten.length === 0 && manual.size === 0 && removedOnly.size === 0) return outcome;
 
   const { tx, table } = ctx;
@@ -256,6 +323,41 @@ export async function applyRecords(
   const entryType = 'AS x(workout_id uuid, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, date date)';
   const manualType = `AS x(entry_id uuid, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
     lower_better boolean, date date, logged_by uuid, logged_at timestamptz, removed boolean)`;
+
+  // 0. News, before the entries below change: each candidate beats the best the athlete
+  // held just before its event — the stored entries of sources the batch had not yet
+  // changed by then, and what the batch's earlier events left (a first record beats
+  // nothing). One id is news once: its first qualifying event wins, in this batch or an
+  // earlier one, so the rows do not depend on where batches begin and end.
+  const { candidates, touched: changedSources } = newsCandidates(steps);
+  if (candidates.length > 0) {
+    const unchangedBefore = (alias: string, column: string) => `NOT EXISTS (SELECT 1 FROM changed c WHERE c.source = ${alias}.${column} AND c.first_step < f.step)`;
+    const sameGroup = (alias: string) => `${alias}.athlete_id = f.athlete_id AND ${alias}.exercise_key = f.exercise_key AND ${alias}.rep_range = f.rep_range`;
+    const { rows } = await tx.query<{ athlete_id: string }>(
+      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
+              AS x(step int, source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
+                   lower_better boolean, date date, at timestamptz, batch_prior numeric)),
+            changed AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS c(source uuid, first_step int)),
+            judged AS (
+              SELECT f.*, f.source || ':' || f.exercise_key || ':' || f.rep_range || ':' || f.weight AS id,
+                     CASE WHEN f.lower_better THEN least(h.lowest, f.batch_prior) ELSE greatest(h.highest, f.batch_prior) END AS previous
+                FROM fresh f CROSS JOIN LATERAL (
+                  SELECT min(w) AS lowest, max(w) AS highest FROM (
+                    SELECT e.weight FROM ${entries} e WHERE ${sameGroup('e')} AND ${unchangedBefore('e', 'workout_id')}
+                    UNION ALL
+                    SELECT m.weight FROM ${manualT} m WHERE ${sameGroup('m')} AND NOT m.removed AND ${unchangedBefore('m', 'entry_id')}) held(w)) h),
+            news AS (
+              SELECT DISTINCT ON (id) * FROM judged
+               WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
+               ORDER BY id, step)
+       INSERT INTO ${prs} (id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date_achieved, recorded_at)
+       SELECT id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at FROM news
+       ON CONFLICT (id) DO NOTHING
+       RETURNING athlete_id`,
+      [JSON.stringify(candidates), JSON.stringify(changedSources)],
+    );
+    for (const r of rows) outcome.prAthletes.add(r.athlete_id);
+  }
 
   // 1. Workout entries: delete the rewritten workouts' entries that are gone, upsert the rest.
   if (rewritten.length > 0) {
@@ -285,38 +387,6 @@ export async function applyRecords(
     rows.forEach(touch);
   }
   for (const k of touched.values()) outcome.athletes.add(k.athlete_id);
-
-  // 3. News: a fresh entry strictly better than every record the athlete held before
-  // it for that exercise and rep range: those stored before this batch, and the
-  // entries earlier in this batch (a first record beats nothing).
-  if (live.length > 0) {
-    const earlier = new Map<string, number>();
-    const withBatchPrior = live.map((n) => {
-      const key = `${n.athlete_id}|${n.exercise_key}|${n.rep_range}`;
-      const prior = earlier.get(key);
-      const better = prior === undefined || (n.lower_better ? n.weight < prior : n.weight > prior);
-      if (better) earlier.set(key, n.weight);
-      return { ...n, batch_prior: prior ?? null };
-    });
-    const { rows } = await tx.query<{ athlete_id: string }>(
-      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
-              AS x(source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
-                   lower_better boolean, date date, at timestamptz, batch_prior numeric)),
-            judged AS (
-              SELECT f.*, CASE WHEN f.lower_better THEN least(min(r.best_weight), f.batch_prior)
-                               ELSE greatest(max(r.best_weight), f.batch_prior) END AS previous
-                FROM fresh f LEFT JOIN ${records} r
-                  ON r.athlete_id = f.athlete_id AND r.exercise_key = f.exercise_key AND r.rep_range = f.rep_range
-               GROUP BY f.source, f.athlete_id, f.exercise_key, f.exercise_name, f.rep_range, f.weight, f.unit, f.lower_better, f.date, f.at, f.batch_prior)
-       INSERT INTO ${prs} (id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date_achieved, recorded_at)
-       SELECT source || ':' || exercise_key || ':' || rep_range || ':' || weight, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at
-         FROM judged WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
-       ON CONFLICT (id) DO NOTHING
-       RETURNING athlete_id`,
-      [JSON.stringify(withBatchPrior)],
-    );
-    for (const r of rows) outcome.prAthletes.add(r.athlete_id);
-  }
 
   // 4. Records: each touched (athlete, exercise, reps, day) gets the best of its
   // entries from both sources again, or none.
