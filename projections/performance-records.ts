@@ -176,7 +176,7 @@ export interface RecordsOutcome {
  * the athlete held, the batch does. Together with the tables as they stood before the
  * batch, that is exactly what the athlete held just before each event.
  */
-export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fresh[]; touched: { source: string; first_step: number }[] } {
+export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fresh[]; firstChanged: Record<string, number> } {
   const candidates: Fresh[] = [];
   const firstStep = new Map<string, number>();
   // Per athlete, exercise and rep range: each source's current weight, as the batch left it.
@@ -194,8 +194,9 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
     if (weight === null) sources.delete(source);
     else sources.set(source, weight);
   };
+  // Lower case: the statement looks sources up by their uuid's text.
   const touch = (source: string, step: number) => {
-    if (!firstStep.has(source)) firstStep.set(source, step);
+    if (!firstStep.has(source.toLowerCase())) firstStep.set(source.toLowerCase(), step);
   };
 
   steps.forEach((s, step) => {
@@ -257,7 +258,7 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
       if (group) hold(group, e.data.entryId, null);
     }
   });
-  return { candidates, touched: [...firstStep].map(([source, first_step]) => ({ source, first_step })) };
+  return { candidates, firstChanged: Object.fromEntries(firstStep) };
 }
 
 export async function applyRecords(
@@ -329,15 +330,16 @@ export async function applyRecords(
   // changed by then, and what the batch's earlier events left (a first record beats
   // nothing). One id is news once: its first qualifying event wins, in this batch or an
   // earlier one, so the rows do not depend on where batches begin and end.
-  const { candidates, touched: changedSources } = newsCandidates(steps);
+  const { candidates, firstChanged } = newsCandidates(steps);
   if (candidates.length > 0) {
-    const unchangedBefore = (alias: string, column: string) => `NOT EXISTS (SELECT 1 FROM changed c WHERE c.source = ${alias}.${column} AND c.first_step < f.step)`;
+    // A stored row counts unless the batch changed its source before this candidate's step
+    // (a lookup in the jsonb object of first steps, by key: no scan per row).
+    const unchangedBefore = (alias: string, column: string) => `coalesce(($2::jsonb ->> ${alias}.${column}::text)::int, f.step) >= f.step`;
     const sameGroup = (alias: string) => `${alias}.athlete_id = f.athlete_id AND ${alias}.exercise_key = f.exercise_key AND ${alias}.rep_range = f.rep_range`;
     const { rows } = await tx.query<{ athlete_id: string }>(
       `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
               AS x(step int, source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
                    lower_better boolean, date date, at timestamptz, batch_prior numeric)),
-            changed AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS c(source uuid, first_step int)),
             judged AS (
               SELECT f.*, f.source || ':' || f.exercise_key || ':' || f.rep_range || ':' || f.weight AS id,
                      CASE WHEN f.lower_better THEN least(h.lowest, f.batch_prior) ELSE greatest(h.highest, f.batch_prior) END AS previous
@@ -354,7 +356,7 @@ export async function applyRecords(
        SELECT id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at FROM news
        ON CONFLICT (id) DO NOTHING
        RETURNING athlete_id`,
-      [JSON.stringify(candidates), JSON.stringify(changedSources)],
+      [JSON.stringify(candidates), JSON.stringify(firstChanged)],
     );
     for (const r of rows) outcome.prAthletes.add(r.athlete_id);
   }
