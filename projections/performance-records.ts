@@ -169,24 +169,33 @@ export interface RecordsOutcome {
   prAthletes: Set<string>;
 }
 
+/** What the news statement needs from a batch besides the tables as they stood before it. */
+export interface BatchNews {
+  candidates: Fresh[];
+  /** Sources (workouts, manual entries) whose values the batch itself follows from its first event on: their stored rows are left out. */
+  followed: Record<string, true>;
+  /** Manual entries stored before the batch and removed in it: their stored value counts for candidates up to the step that removed them. */
+  removedAt: Record<string, number>;
+}
+
 /**
- * The news candidates of a batch, each with the best the batch's earlier events left
- * for its exercise and rep range, and the step at which each source (workout or
- * manual entry) was first changed: from then on its stored row no longer says what
- * the athlete held, the batch does. Together with the tables as they stood before the
- * batch, that is exactly what the athlete held just before each event.
+ * The news candidates of a batch, each with the best that the batch's own sources held
+ * just before its event: a workout the batch changes counts with its stored entries
+ * (its row before its first event here) until an event changes them, and with its new
+ * ones after; a manual entry logged here counts from its event until removed. With the
+ * stored rows of every other source, that is what the athlete held before each event.
+ * Keys are lower case: the statement looks sources up by their uuid's text.
  */
-export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fresh[]; firstChanged: Record<string, number> } {
-  const candidates: Fresh[] = [];
-  const firstStep = new Map<string, number>();
-  // Per athlete, exercise and rep range: each source's current weight, as the batch left it.
+export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
+  const news: BatchNews = { candidates: [], followed: {}, removedAt: {} };
+  // Per athlete, exercise and rep range: each followed source's current weight.
   const held = new Map<string, Map<string, number>>();
   const groupOf = (e: Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range'>) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}`;
   const manualGroup = new Map<string, string>();
   const bestHeld = (group: string, lowerBetter: boolean): number | null => {
-    const weights = [...(held.get(group)?.values() ?? [])];
-    if (weights.length === 0) return null;
-    return lowerBetter ? Math.min(...weights) : Math.max(...weights);
+    let best: number | null = null;
+    for (const w of held.get(group)?.values() ?? []) if (best === null || (lowerBetter ? w < best : w > best)) best = w;
+    return best;
   };
   const hold = (group: string, source: string, weight: number | null) => {
     const sources = held.get(group) ?? new Map<string, number>();
@@ -194,21 +203,25 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
     if (weight === null) sources.delete(source);
     else sources.set(source, weight);
   };
-  // Lower case: the statement looks sources up by their uuid's text.
-  const touch = (source: string, step: number) => {
-    if (!firstStep.has(source.toLowerCase())) firstStep.set(source.toLowerCase(), step);
-  };
+  const changesEntries = (s: RecordStep): s is Extract<RecordStep, { kind: 'workout' }> => s.kind === 'workout' && !sameJson(entriesOf(s.before), entriesOf(s.after));
+
+  // A followed workout's stored entries count from the start of the batch.
+  for (const s of steps) {
+    if (!changesEntries(s) || news.followed[s.after.id.toLowerCase()]) continue;
+    news.followed[s.after.id.toLowerCase()] = true;
+    for (const e of entriesOf(s.before)) hold(groupOf(e), e.workout_id, e.weight);
+  }
 
   steps.forEach((s, step) => {
     if (s.kind === 'workout') {
+      if (!changesEntries(s)) return;
       const old = entriesOf(s.before);
       const now = entriesOf(s.after);
-      if (sameJson(old, now)) return;
       const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
       for (const e of now) {
         // Only a load that went up in this workout can be news.
         if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
-          candidates.push({
+          news.candidates.push({
             step,
             source: e.workout_id,
             athlete_id: e.athlete_id,
@@ -224,7 +237,6 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
           });
         }
       }
-      touch(s.after.id, step);
       // A corrected or deleted actual takes its value with it.
       for (const e of old) hold(groupOf(e), e.workout_id, null);
       for (const e of now) hold(groupOf(e), e.workout_id, e.weight);
@@ -235,7 +247,7 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
       const d = e.data;
       const group = groupOf({ athlete_id: d.athleteId, exercise_key: d.exerciseName.toLowerCase(), rep_range: d.reps ?? 0 });
       const lowerBetter = lowerIsBetter(d.exerciseName, d.reps ?? 0);
-      candidates.push({
+      news.candidates.push({
         step,
         source: d.entryId,
         athlete_id: d.athleteId,
@@ -249,16 +261,16 @@ export function newsCandidates(steps: readonly RecordStep[]): { candidates: Fres
         at: s.event.time.toISOString(),
         batch_prior: bestHeld(group, lowerBetter),
       });
-      touch(d.entryId, step);
+      news.followed[d.entryId.toLowerCase()] = true;
       manualGroup.set(d.entryId, group);
       hold(group, d.entryId, d.value);
     } else {
-      touch(e.data.entryId, step);
       const group = manualGroup.get(e.data.entryId);
       if (group) hold(group, e.data.entryId, null);
+      else news.removedAt[e.data.entryId.toLowerCase()] ??= step;
     }
   });
-  return { candidates, firstChanged: Object.fromEntries(firstStep) };
+  return news;
 }
 
 export async function applyRecords(
@@ -326,28 +338,38 @@ export async function applyRecords(
     lower_better boolean, date date, logged_by uuid, logged_at timestamptz, removed boolean)`;
 
   // 0. News, before the entries below change: each candidate beats the best the athlete
-  // held just before its event — the stored entries of sources the batch had not yet
-  // changed by then, and what the batch's earlier events left (a first record beats
-  // nothing). One id is news once: its first qualifying event wins, in this batch or an
-  // earlier one, so the rows do not depend on where batches begin and end.
-  const { candidates, firstChanged } = newsCandidates(steps);
+  // held just before its event — the stored rows of sources the batch does not touch,
+  // and what the batch's own sources held at that point (a first record beats nothing).
+  // One id is news once: its first qualifying event wins, in this batch or an earlier
+  // one, so the rows do not depend on where batches begin and end.
+  const { candidates, followed, removedAt } = newsCandidates(steps);
   if (candidates.length > 0) {
-    // A stored row counts unless the batch changed its source before this candidate's step
-    // (a lookup in the jsonb object of first steps, by key: no scan per row).
-    const unchangedBefore = (alias: string, column: string) => `coalesce(($2::jsonb ->> ${alias}.${column}::text)::int, f.step) >= f.step`;
-    const sameGroup = (alias: string) => `${alias}.athlete_id = f.athlete_id AND ${alias}.exercise_key = f.exercise_key AND ${alias}.rep_range = f.rep_range`;
+    const groupOf = (a: string, b: string) => `${a}.athlete_id = ${b}.athlete_id AND ${a}.exercise_key = ${b}.exercise_key AND ${a}.rep_range = ${b}.rep_range`;
+    // Stored rows of the candidates' groups, but for the sources the batch follows itself;
+    // `until` is the step that removed a stored manual entry (null: held all batch long).
+    // Lookups in jsonb objects are by key, so no row scans a list. The best of what is held
+    // all batch long is taken once per group; only removed entries are looked at per candidate.
     const { rows } = await tx.query<{ athlete_id: string }>(
       `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
               AS x(step int, source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
                    lower_better boolean, date date, at timestamptz, batch_prior numeric)),
+            groups AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM fresh),
+            stored AS (
+              SELECT g.athlete_id, g.exercise_key, g.rep_range, e.weight, NULL::int AS until
+                FROM groups g JOIN ${entries} e ON ${groupOf('e', 'g')} WHERE NOT $2::jsonb ? e.workout_id::text
+              UNION ALL
+              SELECT g.athlete_id, g.exercise_key, g.rep_range, m.weight, ($3::jsonb ->> m.entry_id::text)::int
+                FROM groups g JOIN ${manualT} m ON ${groupOf('m', 'g')} WHERE NOT m.removed AND NOT $2::jsonb ? m.entry_id::text),
+            lasting AS (
+              SELECT athlete_id, exercise_key, rep_range, max(weight) AS highest, min(weight) AS lowest FROM stored WHERE until IS NULL
+               GROUP BY athlete_id, exercise_key, rep_range),
+            removed AS (SELECT * FROM stored WHERE until IS NOT NULL),
             judged AS (
               SELECT f.*, f.source || ':' || f.exercise_key || ':' || f.rep_range || ':' || f.weight AS id,
-                     CASE WHEN f.lower_better THEN least(h.lowest, f.batch_prior) ELSE greatest(h.highest, f.batch_prior) END AS previous
-                FROM fresh f CROSS JOIN LATERAL (
-                  SELECT min(w) AS lowest, max(w) AS highest FROM (
-                    SELECT e.weight FROM ${entries} e WHERE ${sameGroup('e')} AND ${unchangedBefore('e', 'workout_id')}
-                    UNION ALL
-                    SELECT m.weight FROM ${manualT} m WHERE ${sameGroup('m')} AND NOT m.removed AND ${unchangedBefore('m', 'entry_id')}) held(w)) h),
+                     CASE WHEN f.lower_better
+                          THEN least(l.lowest, f.batch_prior, (SELECT min(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step))
+                          ELSE greatest(l.highest, f.batch_prior, (SELECT max(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step)) END AS previous
+                FROM fresh f LEFT JOIN lasting l ON ${groupOf('l', 'f')}),
             news AS (
               SELECT DISTINCT ON (id) * FROM judged
                WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
@@ -356,7 +378,7 @@ export async function applyRecords(
        SELECT id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at FROM news
        ON CONFLICT (id) DO NOTHING
        RETURNING athlete_id`,
-      [JSON.stringify(candidates), JSON.stringify(firstChanged)],
+      [JSON.stringify(candidates), JSON.stringify(followed), JSON.stringify(removedAt)],
     );
     for (const r of rows) outcome.prAthletes.add(r.athlete_id);
   }
