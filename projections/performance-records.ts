@@ -142,7 +142,7 @@ interface Fresh {
   lower_better: boolean;
   date: string;
   at: string;
-  /** The best the batch's own earlier events left for this exercise and rep range (null: none). */
+  /** The best the sources the batch follows itself held for this exercise and rep range just before the event (null: none). */
   batch_prior: number | null;
 }
 
@@ -203,20 +203,26 @@ export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
     if (weight === null) sources.delete(source);
     else sources.set(source, weight);
   };
-  const changesEntries = (s: RecordStep): s is Extract<RecordStep, { kind: 'workout' }> => s.kind === 'workout' && !sameJson(entriesOf(s.before), entriesOf(s.after));
+  // Each workout step's entries before and after it; null when they did not change.
+  const workoutEntries = steps.map((s) => {
+    if (s.kind !== 'workout') return null;
+    const old = entriesOf(s.before);
+    const now = entriesOf(s.after);
+    return sameJson(old, now) ? null : { id: s.after.id.toLowerCase(), old, now };
+  });
 
-  // A followed workout's stored entries count from the start of the batch.
-  for (const s of steps) {
-    if (!changesEntries(s) || news.followed[s.after.id.toLowerCase()]) continue;
-    news.followed[s.after.id.toLowerCase()] = true;
-    for (const e of entriesOf(s.before)) hold(groupOf(e), e.workout_id, e.weight);
+  // A followed workout's stored entries (its row before its first change here) count from the start of the batch.
+  for (const w of workoutEntries) {
+    if (!w || news.followed[w.id]) continue;
+    news.followed[w.id] = true;
+    for (const e of w.old) hold(groupOf(e), e.workout_id, e.weight);
   }
 
   steps.forEach((s, step) => {
     if (s.kind === 'workout') {
-      if (!changesEntries(s)) return;
-      const old = entriesOf(s.before);
-      const now = entriesOf(s.after);
+      const changed = workoutEntries[step];
+      if (!changed) return;
+      const { old, now } = changed;
       const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
       for (const e of now) {
         // Only a load that went up in this workout can be news.

@@ -5,6 +5,8 @@
  * records (compliance.ts, training-analytics.ts, performance-records.ts): each is
  * a delta between a workout's row before and after the batch, and the `workouts`
  * table already holds every "before", so no second copy of workout content exists.
+ * The records' "New PR" news also gets every event's own before and after, in global
+ * order, so that it is decided per event whatever the batch boundaries.
  * One projection means one rebuild (`spotter replay training`) for all of them.
  *
  * Topics: `workout:<id>` and `athlete:<athleteId>` for every changed workout,
