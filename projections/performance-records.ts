@@ -13,17 +13,18 @@
  * that day's entries from both sources (unique as in the spec).
  * athlete_best_records: the best of those per athlete, exercise and rep range.
  * performance_prs: news — an entry that beat the athlete's previous best for that
- * exercise and rep range; what the coach's "New PR" toast reads.
+ * exercise and rep range; what the coach's "New PR" toast reads. Each event is judged
+ * against what the athlete held just before it in the global order, so the news is a
+ * function of the event sequence alone: a live run and a rebuild find the same rows.
  *
  * Set-based: one statement per table per batch, whatever the batch holds.
  */
 import type pg from 'pg';
-import type { StoredEvent } from '../src/eventstore/port.ts';
 import { recordCandidates, type RecordCandidate } from '../src/domain/training/summaries.ts';
 import { sameJson } from '../src/domain/training/actuals.ts';
 import type { PerformanceEvent } from '../src/domain/performance/events.ts';
 import { lowerIsBetter } from '../src/domain/performance/exercise-type.ts';
-import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
+import type { RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 export const recordTables = {
   performance_record_entries: (t: string) => `
@@ -126,8 +127,11 @@ interface ManualRow {
   removed: boolean;
 }
 
-/** A candidate that may be news: compared with the best before this batch. */
+/** A candidate that may be news: compared with what the athlete held just before its event. */
 interface Fresh {
+  /** The candidate's event: its index among the batch's steps. */
+  step: number;
+  /** The workout or manual entry the value comes from. */
   source: string;
   athlete_id: string;
   exercise_key: string;
@@ -138,6 +142,8 @@ interface Fresh {
   lower_better: boolean;
   date: string;
   at: string;
+  /** The best the sources the batch follows itself held for this exercise and rep range just before the event (null: none). */
+  batch_prior: number | null;
 }
 
 type Key = Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range' | 'date'>;
@@ -163,16 +169,125 @@ export interface RecordsOutcome {
   prAthletes: Set<string>;
 }
 
+/** What the news statement needs from a batch besides the tables as they stood before it. */
+export interface BatchNews {
+  candidates: Fresh[];
+  /** Sources (workouts, manual entries) whose values the batch itself follows from its first event on: their stored rows are left out. */
+  followed: Record<string, true>;
+  /** Manual entries stored before the batch and removed in it: their stored value counts for candidates up to the step that removed them. */
+  removedAt: Record<string, number>;
+}
+
+/**
+ * The news candidates of a batch, each with the best that the batch's own sources held
+ * just before its event: a workout the batch changes counts with its stored entries
+ * (its row before its first event here) until an event changes them, and with its new
+ * ones after; a manual entry logged here counts from its event until removed. With the
+ * stored rows of every other source, that is what the athlete held before each event.
+ * Keys are lower case: the statement looks sources up by their uuid's text.
+ */
+export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
+  const news: BatchNews = { candidates: [], followed: {}, removedAt: {} };
+  // Per athlete, exercise and rep range: each followed source's current weight.
+  const held = new Map<string, Map<string, number>>();
+  const groupOf = (e: Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range'>) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}`;
+  const manualGroup = new Map<string, string>();
+  const bestHeld = (group: string, lowerBetter: boolean): number | null => {
+    let best: number | null = null;
+    for (const w of held.get(group)?.values() ?? []) if (best === null || (lowerBetter ? w < best : w > best)) best = w;
+    return best;
+  };
+  const hold = (group: string, source: string, weight: number | null) => {
+    const sources = held.get(group) ?? new Map<string, number>();
+    held.set(group, sources);
+    if (weight === null) sources.delete(source);
+    else sources.set(source, weight);
+  };
+  // Each workout step's entries before and after it; null when they did not change.
+  const workoutEntries = steps.map((s) => {
+    if (s.kind !== 'workout') return null;
+    const old = entriesOf(s.before);
+    const now = entriesOf(s.after);
+    return sameJson(old, now) ? null : { id: s.after.id.toLowerCase(), old, now };
+  });
+
+  // A followed workout's stored entries (its row before its first change here) count from the start of the batch.
+  for (const w of workoutEntries) {
+    if (!w || news.followed[w.id]) continue;
+    news.followed[w.id] = true;
+    for (const e of w.old) hold(groupOf(e), e.workout_id, e.weight);
+  }
+
+  steps.forEach((s, step) => {
+    if (s.kind === 'workout') {
+      const changed = workoutEntries[step];
+      if (!changed) return;
+      const { old, now } = changed;
+      const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
+      for (const e of now) {
+        // Only a load that went up in this workout can be news.
+        if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
+          news.candidates.push({
+            step,
+            source: e.workout_id,
+            athlete_id: e.athlete_id,
+            exercise_key: e.exercise_key,
+            exercise_name: e.exercise_name,
+            rep_range: e.rep_range,
+            weight: e.weight,
+            unit: 'lbs',
+            lower_better: false,
+            date: e.date,
+            at: s.after.updatedAt,
+            batch_prior: bestHeld(groupOf(e), false),
+          });
+        }
+      }
+      // A corrected or deleted actual takes its value with it.
+      for (const e of old) hold(groupOf(e), e.workout_id, null);
+      for (const e of now) hold(groupOf(e), e.workout_id, e.weight);
+      return;
+    }
+    const e = s.event as unknown as PerformanceEvent;
+    if (e.type === 'PerformanceLogged') {
+      const d = e.data;
+      const group = groupOf({ athlete_id: d.athleteId, exercise_key: d.exerciseName.toLowerCase(), rep_range: d.reps ?? 0 });
+      const lowerBetter = lowerIsBetter(d.exerciseName, d.reps ?? 0);
+      news.candidates.push({
+        step,
+        source: d.entryId,
+        athlete_id: d.athleteId,
+        exercise_key: d.exerciseName.toLowerCase(),
+        exercise_name: d.exerciseName,
+        rep_range: d.reps ?? 0,
+        weight: d.value,
+        unit: d.unit,
+        lower_better: lowerBetter,
+        date: d.date,
+        at: s.event.time.toISOString(),
+        batch_prior: bestHeld(group, lowerBetter),
+      });
+      news.followed[d.entryId.toLowerCase()] = true;
+      manualGroup.set(d.entryId, group);
+      hold(group, d.entryId, d.value);
+    } else {
+      const group = manualGroup.get(e.data.entryId);
+      if (group) hold(group, e.data.entryId, null);
+      else news.removedAt[e.data.entryId.toLowerCase()] ??= step;
+    }
+  });
+  return news;
+}
+
 export async function applyRecords(
   changes: readonly WorkoutChange[],
   ctx: { tx: pg.PoolClient; table: (l: string) => string },
-  performanceEvents: readonly StoredEvent[] = [],
+  steps: readonly RecordStep[] = [],
 ): Promise<RecordsOutcome> {
   const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };
   const rewritten: string[] = [];
   const freshWorkout: Entry[] = [];
   const touched = new Map<string, Key>();
-  const news: Fresh[] = [];
   const touch = (e: Key) => touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
   for (const { before, after } of changes) {
     const old = entriesOf(before);
@@ -181,30 +296,14 @@ export async function applyRecords(
     rewritten.push(after.id);
     freshWorkout.push(...now);
     [...old, ...now].forEach(touch);
-    const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
-    for (const e of now) {
-      // Only a load that went up in this workout can be news.
-      if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
-        news.push({
-          source: e.workout_id,
-          athlete_id: e.athlete_id,
-          exercise_key: e.exercise_key,
-          exercise_name: e.exercise_name,
-          rep_range: e.rep_range,
-          weight: e.weight,
-          unit: 'lbs',
-          lower_better: false,
-          date: e.date,
-          at: after.updatedAt,
-        });
-      }
-    }
   }
 
   // Manual entries folded in memory: the last word per entry wins.
   const manual = new Map<string, ManualRow>();
   const removedOnly = new Set<string>();
-  for (const stored of performanceEvents) {
+  for (const s of steps) {
+    if (s.kind !== 'performance') continue;
+    const stored = s.event;
     const e = stored as unknown as PerformanceEvent;
     if (e.type === 'PerformanceLogged') {
       const d = e.data;
@@ -225,18 +324,6 @@ export async function applyRecords(
       manual.set(d.entryId, row);
       removedOnly.delete(d.entryId);
       touch(row);
-      news.push({
-        source: d.entryId,
-        athlete_id: row.athlete_id,
-        exercise_key: row.exercise_key,
-        exercise_name: row.exercise_name,
-        rep_range: row.rep_range,
-        weight: row.weight,
-        unit: row.unit,
-        lower_better: row.lower_better,
-        date: row.date,
-        at: row.logged_at,
-      });
     } else {
       const known = manual.get(e.data.entryId);
       if (known) known.removed = true;
@@ -244,7 +331,6 @@ export async function applyRecords(
       outcome.athletes.add(e.data.athleteId);
     }
   }
-  const live = news.filter((n) => !manual.get(n.source)?.removed);
   if (rewritten.length === 0 && manual.size === 0 && removedOnly.size === 0) return outcome;
 
   const { tx, table } = ctx;
@@ -256,6 +342,52 @@ export async function applyRecords(
   const entryType = 'AS x(workout_id uuid, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, date date)';
   const manualType = `AS x(entry_id uuid, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
     lower_better boolean, date date, logged_by uuid, logged_at timestamptz, removed boolean)`;
+
+  // 0. News, before the entries below change: each candidate beats the best the athlete
+  // held just before its event — the stored rows of sources the batch does not touch,
+  // and what the batch's own sources held at that point (a first record beats nothing).
+  // One id is news once: its first qualifying event wins, in this batch or an earlier
+  // one, so the rows do not depend on where batches begin and end.
+  const { candidates, followed, removedAt } = newsCandidates(steps);
+  if (candidates.length > 0) {
+    const groupOf = (a: string, b: string) => `${a}.athlete_id = ${b}.athlete_id AND ${a}.exercise_key = ${b}.exercise_key AND ${a}.rep_range = ${b}.rep_range`;
+    // Stored rows of the candidates' groups, but for the sources the batch follows itself;
+    // `until` is the step that removed a stored manual entry (null: held all batch long).
+    // Lookups in jsonb objects are by key, so no row scans a list. The best of what is held
+    // all batch long is taken once per group; only removed entries are looked at per candidate.
+    const { rows } = await tx.query<{ athlete_id: string }>(
+      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
+              AS x(step int, source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
+                   lower_better boolean, date date, at timestamptz, batch_prior numeric)),
+            groups AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM fresh),
+            stored AS (
+              SELECT g.athlete_id, g.exercise_key, g.rep_range, e.weight, NULL::int AS until
+                FROM groups g JOIN ${entries} e ON ${groupOf('e', 'g')} WHERE NOT $2::jsonb ? e.workout_id::text
+              UNION ALL
+              SELECT g.athlete_id, g.exercise_key, g.rep_range, m.weight, ($3::jsonb ->> m.entry_id::text)::int
+                FROM groups g JOIN ${manualT} m ON ${groupOf('m', 'g')} WHERE NOT m.removed AND NOT $2::jsonb ? m.entry_id::text),
+            lasting AS (
+              SELECT athlete_id, exercise_key, rep_range, max(weight) AS highest, min(weight) AS lowest FROM stored WHERE until IS NULL
+               GROUP BY athlete_id, exercise_key, rep_range),
+            removed AS (SELECT * FROM stored WHERE until IS NOT NULL),
+            judged AS (
+              SELECT f.*, f.source || ':' || f.exercise_key || ':' || f.rep_range || ':' || f.weight AS id,
+                     CASE WHEN f.lower_better
+                          THEN least(l.lowest, f.batch_prior, (SELECT min(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step))
+                          ELSE greatest(l.highest, f.batch_prior, (SELECT max(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step)) END AS previous
+                FROM fresh f LEFT JOIN lasting l ON ${groupOf('l', 'f')}),
+            news AS (
+              SELECT DISTINCT ON (id) * FROM judged
+               WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
+               ORDER BY id, step)
+       INSERT INTO ${prs} (id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date_achieved, recorded_at)
+       SELECT id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at FROM news
+       ON CONFLICT (id) DO NOTHING
+       RETURNING athlete_id`,
+      [JSON.stringify(candidates), JSON.stringify(followed), JSON.stringify(removedAt)],
+    );
+    for (const r of rows) outcome.prAthletes.add(r.athlete_id);
+  }
 
   // 1. Workout entries: delete the rewritten workouts' entries that are gone, upsert the rest.
   if (rewritten.length > 0) {
@@ -285,38 +417,6 @@ export async function applyRecords(
     rows.forEach(touch);
   }
   for (const k of touched.values()) outcome.athletes.add(k.athlete_id);
-
-  // 3. News: a fresh entry strictly better than every record the athlete held before
-  // it for that exercise and rep range: those stored before this batch, and the
-  // entries earlier in this batch (a first record beats nothing).
-  if (live.length > 0) {
-    const earlier = new Map<string, number>();
-    const withBatchPrior = live.map((n) => {
-      const key = `${n.athlete_id}|${n.exercise_key}|${n.rep_range}`;
-      const prior = earlier.get(key);
-      const better = prior === undefined || (n.lower_better ? n.weight < prior : n.weight > prior);
-      if (better) earlier.set(key, n.weight);
-      return { ...n, batch_prior: prior ?? null };
-    });
-    const { rows } = await tx.query<{ athlete_id: string }>(
-      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
-              AS x(source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
-                   lower_better boolean, date date, at timestamptz, batch_prior numeric)),
-            judged AS (
-              SELECT f.*, CASE WHEN f.lower_better THEN least(min(r.best_weight), f.batch_prior)
-                               ELSE greatest(max(r.best_weight), f.batch_prior) END AS previous
-                FROM fresh f LEFT JOIN ${records} r
-                  ON r.athlete_id = f.athlete_id AND r.exercise_key = f.exercise_key AND r.rep_range = f.rep_range
-               GROUP BY f.source, f.athlete_id, f.exercise_key, f.exercise_name, f.rep_range, f.weight, f.unit, f.lower_better, f.date, f.at, f.batch_prior)
-       INSERT INTO ${prs} (id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date_achieved, recorded_at)
-       SELECT source || ':' || exercise_key || ':' || rep_range || ':' || weight, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at
-         FROM judged WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END
-       ON CONFLICT (id) DO NOTHING
-       RETURNING athlete_id`,
-      [JSON.stringify(withBatchPrior)],
-    );
-    for (const r of rows) outcome.prAthletes.add(r.athlete_id);
-  }
 
   // 4. Records: each touched (athlete, exercise, reps, day) gets the best of its
   // entries from both sources again, or none.

@@ -4,6 +4,7 @@
  * after the batch. Its own module so that data flows one way: workouts.ts imports
  * the parts, and the parts import only this, never workouts.ts.
  */
+import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { SetActual, WorkoutExercise } from '../src/domain/training/workout-rules.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
@@ -38,3 +39,11 @@ export interface WorkoutChange {
   before: WorkoutRow | null;
   after: WorkoutRow;
 }
+
+/**
+ * One event of a batch as the records' "New PR" news reads it, in the batch's global
+ * order: a workout event with the workout's row just before and just after it, or a
+ * manual performance event. The news is decided per event, so it does not depend on
+ * where the batch boundaries fall.
+ */
+export type RecordStep = { kind: 'workout'; before: WorkoutRow | null; after: WorkoutRow } | { kind: 'performance'; event: StoredEvent };

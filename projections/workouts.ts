@@ -5,6 +5,8 @@
  * records (compliance.ts, training-analytics.ts, performance-records.ts): each is
  * a delta between a workout's row before and after the batch, and the `workouts`
  * table already holds every "before", so no second copy of workout content exists.
+ * The records' "New PR" news also gets every event's own before and after, in global
+ * order, so that it is decided per event whatever the batch boundaries.
  * One projection means one rebuild (`spotter replay training`) for all of them.
  *
  * Topics: `workout:<id>` and `athlete:<athleteId>` for every changed workout,
@@ -22,7 +24,7 @@ import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from './performance-records.ts';
 import { PERFORMANCE_EVENT_TYPES } from '../src/domain/performance/events.ts';
 import { applyTeamAnalytics, teamTables } from './team-analytics.ts';
-import type { LastActual, WorkoutChange, WorkoutRow } from './workout-change.ts';
+import type { LastActual, RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
 
 const WORKOUTS_DDL = (t: string) => `
   CREATE TABLE ${t} (
@@ -196,25 +198,35 @@ export const trainingProjection: Projection = {
   name: 'training',
   // 6: athlete_best_records (each exercise and rep range's best, kept by the projection).
   // 7: team analytics tables get an index led by their period (team-analytics.ts).
-  version: 7,
+  // 8: "New PR" news decided per event in global order, so a rebuild finds the live run's news (performance-records.ts).
+  version: 8,
   // Manual performance entries join the workouts' records in one read model.
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },
 
   async apply(allEvents, ctx) {
     const { tx, table } = ctx;
-    const performance = allEvents.filter((e) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type));
-    const events = performance.length ? allEvents.filter((e) => !performance.includes(e)) : allEvents;
+    const isPerformance = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
+    const performance = allEvents.filter(isPerformance);
+    const events = performance.length ? allEvents.filter((e) => !isPerformance(e)) : allEvents;
     const t = table('workouts');
     const ids = [...new Set(events.map((e) => (e.data as { workoutId: string }).workoutId))];
     const { rows } = await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
     const before = new Map(rows.map((r) => [r.id, fromDb(r)]));
     const current = new Map<string, WorkoutRow | null>(before);
-    for (const e of events) {
+    // Every event in global order, for the records' news (decided per event, not per batch).
+    const steps: RecordStep[] = [];
+    for (const e of allEvents) {
+      if (isPerformance(e)) {
+        steps.push({ kind: 'performance', event: e });
+        continue;
+      }
       const id = (e.data as { workoutId: string }).workoutId;
       const row = current.get(id) ?? null;
       if (row && e.streamVersion <= row.version) continue; // already applied
-      current.set(id, applyEvent(row, e));
+      const next = applyEvent(row, e);
+      current.set(id, next);
+      if (next && next !== row) steps.push({ kind: 'workout', before: row, after: next });
     }
     const changes: WorkoutChange[] = [];
     for (const [id, after] of current) {
@@ -232,7 +244,7 @@ export const trainingProjection: Projection = {
       );
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
-    const records = await applyRecords(changes, ctx, performance);
+    const records = await applyRecords(changes, ctx, steps);
     await applyTeamAnalytics(changes, ctx);
 
     const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);

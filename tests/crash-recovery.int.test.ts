@@ -18,13 +18,6 @@ import { spawnServer, type ServerProcess } from './support/server-process.ts';
 /** Acknowledged writes before the kill (the load keeps going while the process dies). */
 const ACKS_BEFORE_KILL = Number(process.env.CRASH_ACKS ?? 40);
 const WORKERS = 4;
-/**
- * Tables known to differ from a rebuild, each with why. Listed (and printed) rather
- * than hidden: remove an entry once its projection is fixed.
- * - performance_prs: "new PR" news is decided against the records table as it stood
- *   before the batch, so a rebuild (one big batch from an empty table) finds none.
- */
-const KNOWN_DIVERGENT = new Set(['training.performance_prs']);
 
 let db: TestDatabase;
 let outboxDir: string;
@@ -150,7 +143,6 @@ describe('a server killed with SIGKILL under load', () => {
     const platform = await startPlatform({ databaseUrl: db.url, embeddedDataDir: '', eventstoreUrl: null }, { projections: allProjections, runProjections: false, log: () => {} });
     const mismatches: string[] = [];
     let rowsCompared = 0;
-    const knownDivergent: string[] = [];
     try {
       for (const p of allProjections.filter((p) => !p.reactor)) {
         const tables = Object.keys(p.tables);
@@ -159,10 +151,7 @@ describe('a server killed with SIGKILL under load', () => {
         const rebuilt = await snapshot(platform, tables);
         rowsCompared += tables.reduce((sum, t) => sum + live[t].length, 0);
         for (const t of tables) {
-          if (JSON.stringify(live[t]) === JSON.stringify(rebuilt[t])) continue;
-          const where = `${p.name}.${t}: live ${live[t].length} rows, rebuilt ${rebuilt[t].length}`;
-          if (KNOWN_DIVERGENT.has(`${p.name}.${t}`)) knownDivergent.push(where);
-          else mismatches.push(where);
+          if (JSON.stringify(live[t]) !== JSON.stringify(rebuilt[t])) mismatches.push(`${p.name}.${t}: live ${live[t].length} rows, rebuilt ${rebuilt[t].length}`);
         }
       }
     } finally {
@@ -171,7 +160,7 @@ describe('a server killed with SIGKILL under load', () => {
 
     const schedules = acked.filter((a) => a.kind === 'schedule').length;
     console.log(
-      `crash figures: acknowledged ${acked.length} (${schedules} workouts, ${acked.length - schedules} actuals), lost ${lost}, doubled ${doubled}, sent ${sent.size} workouts, events after restart ${head.rows[0].n}, read models equal to a rebuild: ${mismatches.length === 0 ? 'all' : mismatches.join('; ')} (${rowsCompared} rows compared)${knownDivergent.length ? `; known to differ: ${knownDivergent.join('; ')}` : ''}`,
+      `crash figures: acknowledged ${acked.length} (${schedules} workouts, ${acked.length - schedules} actuals), lost ${lost}, doubled ${doubled}, sent ${sent.size} workouts, events after restart ${head.rows[0].n}, read models equal to a rebuild: ${mismatches.length === 0 ? 'all' : mismatches.join('; ')} (${rowsCompared} rows compared)`,
     );
     expect(acked.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
     expect({ lost, doubled }).toEqual({ lost: 0, doubled: 0 });
