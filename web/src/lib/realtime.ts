@@ -8,7 +8,12 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { REALTIME_MAX_BACKOFF_MS } from '../config/constants';
 
-export type TopicChange = { topic: string; checkpoint: string };
+/**
+ * A change of a topic. `subscribed`: no change as such, the server has just started
+ * sending the topic's changes; whatever changed before (while the page was fetching
+ * and subscribing) was not sent, so listeners refetch.
+ */
+export type TopicChange = { topic: string; checkpoint: string; subscribed?: true };
 type Listener = (change: TopicChange) => void;
 /** An ephemeral signal (typing) another subscriber of a topic sent through the hub. */
 export type TopicSignal = { topic: string; signal: string; from: string; data: unknown };
@@ -173,8 +178,8 @@ export class RealtimeClient {
       for (const listener of [...(this.signalListeners.get(topic) ?? [])]) listener(received);
       return;
     }
-    if (type !== 'changed' || typeof topic !== 'string') return;
-    const change: TopicChange = { topic, checkpoint: typeof checkpoint === 'string' ? checkpoint : '' };
+    if ((type !== 'changed' && type !== 'subscribed') || typeof topic !== 'string') return;
+    const change: TopicChange = { topic, checkpoint: typeof checkpoint === 'string' ? checkpoint : '', ...(type === 'subscribed' ? { subscribed: true as const } : {}) };
     for (const listener of [...(this.topics.get(topic) ?? [])]) listener(change);
   }
 }
@@ -187,8 +192,10 @@ export function useRealtime(): RealtimeClient | null {
 }
 
 /**
- * Refetches `queryKeys` whenever `topic` changes on the server. Pass a null
- * topic to pause. `onChange` runs too, e.g. for a toast.
+ * Refetches `queryKeys` whenever `topic` changes on the server, and once when the
+ * subscription becomes active (a change between the first fetch and then would be
+ * missed otherwise). Pass a null topic to pause. `onChange` runs on real changes
+ * too, e.g. for a toast.
  */
 export function useTopic(topic: string | null | undefined, queryKeys: readonly QueryKey[], onChange?: (change: TopicChange) => void): void {
   const client = useRealtime();
@@ -205,7 +212,7 @@ export function useTopic(topic: string | null | undefined, queryKeys: readonly Q
     const keys = JSON.parse(keysJson) as QueryKey[];
     return client.subscribe(topic, (change) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-      onChangeRef.current?.(change);
+      if (!change.subscribed) onChangeRef.current?.(change);
     });
   }, [client, topic, keysJson, queryClient]);
 }
