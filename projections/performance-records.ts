@@ -146,6 +146,20 @@ interface Fresh {
   batch_prior: number | null;
 }
 
+/** What a logged entry says about its record, as both a manual row and a news candidate hold it. */
+function loggedFigures(d: Extract<PerformanceEvent, { type: 'PerformanceLogged' }>['data']) {
+  return {
+    athlete_id: d.athleteId,
+    exercise_key: d.exerciseName.toLowerCase(),
+    exercise_name: d.exerciseName,
+    rep_range: d.reps ?? 0,
+    weight: d.value,
+    unit: d.unit,
+    lower_better: lowerIsBetter(d.exerciseName, d.reps ?? 0),
+    date: d.date,
+  };
+}
+
 type Key = Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range' | 'date'>;
 const keyOf = (e: Key) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}|${e.date}`;
 
@@ -251,22 +265,9 @@ export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
     const e = s.event as unknown as PerformanceEvent;
     if (e.type === 'PerformanceLogged') {
       const d = e.data;
-      const group = groupOf({ athlete_id: d.athleteId, exercise_key: d.exerciseName.toLowerCase(), rep_range: d.reps ?? 0 });
-      const lowerBetter = lowerIsBetter(d.exerciseName, d.reps ?? 0);
-      news.candidates.push({
-        step,
-        source: d.entryId,
-        athlete_id: d.athleteId,
-        exercise_key: d.exerciseName.toLowerCase(),
-        exercise_name: d.exerciseName,
-        rep_range: d.reps ?? 0,
-        weight: d.value,
-        unit: d.unit,
-        lower_better: lowerBetter,
-        date: d.date,
-        at: s.event.time.toISOString(),
-        batch_prior: bestHeld(group, lowerBetter),
-      });
+      const figures = loggedFigures(d);
+      const group = groupOf(figures);
+      news.candidates.push({ step, source: d.entryId, ...figures, at: s.event.time.toISOString(), batch_prior: bestHeld(group, figures.lower_better) });
       news.followed[d.entryId.toLowerCase()] = true;
       manualGroup.set(d.entryId, group);
       hold(group, d.entryId, d.value);
@@ -309,14 +310,7 @@ export async function applyRecords(
       const d = e.data;
       const row: ManualRow = {
         entry_id: d.entryId,
-        athlete_id: d.athleteId,
-        exercise_key: d.exerciseName.toLowerCase(),
-        exercise_name: d.exerciseName,
-        rep_range: d.reps ?? 0,
-        weight: d.value,
-        unit: d.unit,
-        lower_better: lowerIsBetter(d.exerciseName, d.reps ?? 0),
-        date: d.date,
+        ...loggedFigures(d),
         logged_by: d.loggedBy,
         logged_at: stored.time.toISOString(),
         removed: false,

@@ -122,13 +122,7 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
       mustRead = true;
       continue;
     }
-    const metadata: EventMetadata = {
-      ...opts.metadata,
-      ...(opts.userId ? { userId: opts.userId } : {}),
-      commandId,
-      correlationId: opts.correlationId ?? commandId,
-      at: now.toISOString(),
-    };
+    const metadata = metadataOf(opts, commandId, now);
     const expected = version === -1 ? 'no_stream' : version;
     try {
       const append = await store.append(
@@ -176,13 +170,7 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
   const commandId = opts.commandId ?? randomUUID();
   const now = opts.now?.() ?? new Date();
   const ctx: CommandContext = { userId: opts.userId, now, newId: randomUUID };
-  const metadata: EventMetadata = {
-    ...opts.metadata,
-    ...(opts.userId ? { userId: opts.userId } : {}),
-    commandId,
-    correlationId: opts.correlationId ?? commandId,
-    at: now.toISOString(),
-  };
+  const metadata = metadataOf(opts, commandId, now);
   const before = decider.initialState();
   const decided = items.map((i) => ({ ...i, events: decider.decide(i.command, before, ctx) }));
   const appended = decided.filter((d) => d.events.length > 0);
@@ -196,6 +184,11 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
     if (append) remember(cache, d.stream, { decider, version: append.nextExpectedVersion, state: d.events.reduce(decider.evolve, before) });
     return { events: d.events, append, before };
   });
+}
+
+/** What every event of a command carries: who, which command, and when it was decided. */
+function metadataOf(opts: HandleOptions, commandId: string, now: Date): EventMetadata {
+  return { ...opts.metadata, ...(opts.userId ? { userId: opts.userId } : {}), commandId, correlationId: opts.correlationId ?? commandId, at: now.toISOString() };
 }
 
 /** A UUID-shaped digest: the same input always names the same event. */
