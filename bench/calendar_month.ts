@@ -13,11 +13,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { seedDemo, type DemoAccounts } from '../src/domain/training/demo-seed.ts';
 import { addDays } from '../src/domain/training/workout-rules.ts';
-import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const WEEKS = 104;
 const DAYS = [1, 2, 4, 5];
@@ -49,18 +48,7 @@ export async function startTrainingBench(label: string): Promise<TrainingBench> 
     await fs.rm(tmp, { recursive: true, force: true });
   };
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-    };
-    delete env.APP_URL;
-    const config = loadConfig(env);
+    const config = benchServerConfig(db.url, tmp);
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => console.error(`  [server] ${m}`) });
     const demo = await seedDemo(server, { accessCode: config.signupAccessCode });
     const base = new URL(server.url);

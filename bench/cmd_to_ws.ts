@@ -17,9 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { httpJson, log, percentile, round, startBenchDatabase, subscribe } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase, subscribe } from './lib.ts';
 
 const USERS = 20;
 const RATE = Number(process.env.BENCH_CMD_RATE ?? 500);
@@ -56,20 +55,8 @@ export async function run(): Promise<Record<string, number>> {
   const users: User[] = [];
   let closing = false;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-      // An empty database stays empty: no demo data competing with the measurement.
-      SPOTTER_DEMO: '0',
-    };
-    delete env.APP_URL;
-    const config = loadConfig(env);
+    // An empty database stays empty: no demo data competing with the measurement.
+    const config = benchServerConfig(db.url, tmp, { SPOTTER_DEMO: '0' });
     server = await startServer(config, {
       rateLimitScale: 1000,
       // Once closing, the pool's goodbyes from the stopping database are expected.

@@ -14,11 +14,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { appendStats } from '../src/eventstore/postgres.ts';
 import { commandStats } from '../src/commands/handle-command.ts';
-import { httpJson, log, percentile, postgresCpuMs, postmasterOf, round, startBenchDatabase } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, postgresCpuMs, postmasterOf, round, startBenchDatabase } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import type { LoadClient, LoadPlan, LoadResult } from './load-client.ts';
 
@@ -119,19 +118,7 @@ export async function run(): Promise<Record<string, number>> {
   let server: RunningServer | null = null;
   let closing = false;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-      SPOTTER_DEMO: '0',
-    };
-    delete env.APP_URL;
-    const config = loadConfig(env);
+    const config = benchServerConfig(db.url, tmp, { SPOTTER_DEMO: '0' });
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => closing || console.error(`  [server] ${m}`) });
     const base = new URL(server.url);
     const request = (method: string, url: string, body?: unknown, token?: string) => httpJson(agent, base, method, url, body, token);

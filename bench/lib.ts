@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 
 export interface BenchDatabase {
   url: string;
@@ -204,6 +205,27 @@ export async function postmasterOf(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const s = fsSync.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
   return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/**
+ * The configuration of a server under benchmark: its own database, data and outbox
+ * folders under `folder`, a free port on 127.0.0.1, no SMTP, no EventStoreDB and no
+ * APP_URL from the caller's environment; `extra` adds or overrides settings.
+ */
+export function benchServerConfig(databaseUrl: string, folder: string, extra: NodeJS.ProcessEnv = {}): Config {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SPOTTER_DATA_DIR: path.join(folder, 'data'),
+    OUTBOX_DIR: path.join(folder, 'outbox'),
+    SMTP_URL: '',
+    EVENTSTORE_URL: '',
+    ...extra,
+  };
+  delete env.APP_URL;
+  return loadConfig(env);
 }
 
 export function log(line: string): void {

@@ -23,11 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import { conversationListQuery, conversationsOf } from '../src/domain/messaging/queries.ts';
-import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const CONVERSATIONS = 200;
 const LIVE_CONVERSATIONS = 50;
@@ -53,19 +52,7 @@ export async function run(): Promise<Record<string, number>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   let closing = false;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-      SPOTTER_DEMO: '0',
-    };
-    delete env.APP_URL;
-    const config = loadConfig(env);
+    const config = benchServerConfig(db.url, tmp, { SPOTTER_DEMO: '0' });
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => closing || console.error(`  [server] ${m}`) });
     const runner = server.platform.runner;
     const base = new URL(server.url);

@@ -18,10 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
-import { loadConfig } from '../src/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { runSeed } from '../cli/lib/seed.ts';
-import { httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_TEAM_ATHLETES ?? 400);
 const WEEKS = Number(process.env.BENCH_TEAM_WEEKS ?? 52);
@@ -58,18 +57,7 @@ export async function run(): Promise<Record<string, number>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   let server: RunningServer | null = null;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SPOTTER_DATA_DIR: path.join(tmp, 'data'),
-      OUTBOX_DIR: path.join(tmp, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-    };
-    delete env.APP_URL;
-    const config = loadConfig(env);
+    const config = benchServerConfig(db.url, tmp);
     server = await startServer(config, { rateLimitScale: 1000, log: (m) => console.error(`  [server] ${m}`) });
     const { pool, store, runner } = server.platform;
 
