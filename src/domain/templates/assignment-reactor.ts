@@ -18,7 +18,7 @@ import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/wo
 import { workoutStream } from '../training/events.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './events.ts';
 import { templateStream } from './events.ts';
-import { withResolvedLoads } from './percent-loads.ts';
+import { percentLoadResolver, type LoadResolver } from './percent-loads.ts';
 
 /**
  * The workouts of a template at one revision, by key. Revisions never change once
@@ -92,13 +92,13 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
         opts.afterCommand?.(++done);
       };
       // A template's percentage loads become this athlete's loads (percent-loads.ts),
-      // read from the records through the runner's transaction.
-      const schedule = async (stored: StoredEvent, d: { assignmentId: string; templateId: string; athleteId: string }, coachId: string, w: AssignedWorkout) =>
+      // read from the records through the runner's transaction, once per event.
+      const schedule = (stored: StoredEvent, d: { assignmentId: string; templateId: string; athleteId: string }, coachId: string, w: AssignedWorkout, loads: LoadResolver) =>
         command(stored, coachId, w.workoutId, `assignment:${d.assignmentId}:${w.key}:${w.workoutId}`, {
           type: 'ScheduleWorkout',
           workoutId: w.workoutId,
           athleteId: d.athleteId,
-          content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: await withResolvedLoads(tx, d.athleteId, w.exercises) },
+          content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: loads(w.exercises) },
           templateId: d.templateId,
           assignmentId: d.assignmentId,
           mayAct: true,
@@ -119,17 +119,27 @@ export function assignmentReactor(opts: ReactorOptions): Projection {
               const w = content.get(slot.key);
               return w ? [{ ...slot, notes: w.notes, exercises: w.exercises }] : [];
             });
-            await inGroups(full, (w) => schedule(stored, e.data, e.data.coachId, w));
+            const loads = await percentLoadResolver(
+              tx,
+              e.data.athleteId,
+              full.map((w) => w.exercises),
+            );
+            await inGroups(full, (w) => schedule(stored, e.data, e.data.coachId, w, loads));
             break;
           }
           case 'AssignmentResynced': {
             const coachId = stored.metadata.userId ?? '';
             const d = e.data;
-            await inGroups(d.added, (w) => schedule(stored, d, coachId, w));
-            await inGroups(d.revised, async (w) =>
+            const loads = await percentLoadResolver(
+              tx,
+              d.athleteId,
+              [...d.added, ...d.revised].map((w) => w.exercises),
+            );
+            await inGroups(d.added, (w) => schedule(stored, d, coachId, w, loads));
+            await inGroups(d.revised, (w) =>
               command(stored, coachId, w.workoutId, `resync:${stored.id}:${w.workoutId}`, {
                 type: 'ReviseWorkout',
-                content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: await withResolvedLoads(tx, d.athleteId, w.exercises) },
+                content: { date: w.targetDate, name: w.name, notes: w.notes, exercises: loads(w.exercises) },
                 assignmentId: d.assignmentId,
                 mayAct: true,
               }),

@@ -10,15 +10,21 @@ import { oneRepMaxes } from '../performance/queries.ts';
 import { resolvePercentLoad } from '../performance/scores.ts';
 import type { WorkoutExercise } from '../training/workout-rules.ts';
 
+export type LoadResolver = (exercises: WorkoutExercise[]) => WorkoutExercise[];
+
 const unresolved = (e: WorkoutExercise) => e.sets.some((s) => s.load_percent != null && s.load == null);
 
-export async function withResolvedLoads(db: Pick<pg.ClientBase, 'query'>, athleteId: string, exercises: WorkoutExercise[]): Promise<WorkoutExercise[]> {
-  const wanted = exercises.filter(unresolved).map((e) => e.exercise_name);
-  if (wanted.length === 0) return exercises;
-  const oneRms = await oneRepMaxes(db, athleteId, wanted);
-  return exercises.map((e) => {
-    const oneRm = oneRms.get(e.exercise_name.trim().toLowerCase());
-    if (oneRm === undefined || !unresolved(e)) return e;
-    return { ...e, sets: e.sets.map((s) => (s.load_percent != null && s.load == null ? { ...s, load: resolvePercentLoad(oneRm, s.load_percent) } : s)) };
-  });
+/**
+ * Reads the athlete's 1RMs once for every exercise of `workouts` that needs one (one
+ * query for a whole assignment), and returns what turns a workout's percentages into loads.
+ */
+export async function percentLoadResolver(db: Pick<pg.ClientBase, 'query'>, athleteId: string, workouts: WorkoutExercise[][]): Promise<LoadResolver> {
+  const wanted = workouts.flatMap((exercises) => exercises.filter(unresolved).map((e) => e.exercise_name));
+  const oneRms = wanted.length ? await oneRepMaxes(db, athleteId, wanted) : new Map<string, number>();
+  return (exercises) =>
+    exercises.map((e) => {
+      const oneRm = oneRms.get(e.exercise_name.trim().toLowerCase());
+      if (oneRm === undefined || !unresolved(e)) return e;
+      return { ...e, sets: e.sets.map((s) => (s.load_percent != null && s.load == null ? { ...s, load: resolvePercentLoad(oneRm, s.load_percent) } : s)) };
+    });
 }
