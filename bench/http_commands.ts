@@ -15,9 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { appendStats } from '../src/eventstore/postgres.ts';
-import { commandStats } from '../src/commands/handle-command.ts';
-import { benchServerConfig, httpJson, log, percentile, postgresCpuMs, postmasterOf, round, startBenchDatabase } from './lib.ts';
+import { benchServerConfig, httpJson, log, percentile, postgresCpuMs, postmasterOf, round, ServerCounters, startBenchDatabase, type ServerCounts } from './lib.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import type { LoadClient, LoadPlan, LoadResult } from './load-client.ts';
 
@@ -26,15 +24,10 @@ const WARMUP_MS = 1500;
 const MEASURE_MS = Number(process.env.BENCH_HTTP_MS ?? 6000);
 const PASSWORD = 'bench-password-1';
 
-interface Window {
+interface Window extends ServerCounts {
   result: LoadResult;
   serverCpuMs: number;
   postgresCpuMs: number;
-  conflicts: number;
-  retries: number;
-  newConnections: number;
-  /** Append statements sent (group commit: several commands' appends share one). */
-  appendStatements: number;
   /** Committed transactions of the database, reads included (pg_stat_database). */
   transactions: number;
 }
@@ -45,15 +38,10 @@ async function committedTransactions(server: RunningServer): Promise<number> {
 }
 
 async function measure(server: RunningServer, plan: LoadPlan, postmaster: number): Promise<Window> {
-  let opened = 0;
-  const onConnect = () => opened++;
-  server.platform.pool.on('connect', onConnect);
+  const counters = new ServerCounters(server.platform.pool);
   const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), { stdio: 'inherit' });
   let startCpu = process.cpuUsage();
   let startPg = 0;
-  let startStats = { ...commandStats };
-  let startOpened = 0;
-  let startAppends = { ...appendStats };
   let startTransactions: Promise<number> = Promise.resolve(0);
   // Set by the timer callback; an object, so the type checker does not narrow it to null.
   const ending: { figures?: Promise<Omit<Window, 'result'>> } = {};
@@ -62,20 +50,11 @@ async function measure(server: RunningServer, plan: LoadPlan, postmaster: number
       if (m.type === 'measure-start') {
         startCpu = process.cpuUsage();
         startPg = postgresCpuMs(postmaster);
-        startStats = { ...commandStats };
-        startOpened = opened;
-        startAppends = { ...appendStats };
+        counters.start();
         startTransactions = committedTransactions(server);
         setTimeout(() => {
           const cpu = process.cpuUsage(startCpu);
-          const figures = {
-            serverCpuMs: (cpu.user + cpu.system) / 1000,
-            postgresCpuMs: postgresCpuMs(postmaster) - startPg,
-            conflicts: commandStats.conflicts - startStats.conflicts,
-            retries: commandStats.retries - startStats.retries,
-            newConnections: opened - startOpened,
-            appendStatements: appendStats.statements - startAppends.statements,
-          };
+          const figures = { ...counters.read(), serverCpuMs: (cpu.user + cpu.system) / 1000, postgresCpuMs: postgresCpuMs(postmaster) - startPg };
           ending.figures = Promise.all([startTransactions, committedTransactions(server)]).then(([a, b]) => ({ ...figures, transactions: b - a }));
         }, plan.measureMs);
       } else if (m.type === 'result') resolve(m.result!);
@@ -83,8 +62,7 @@ async function measure(server: RunningServer, plan: LoadPlan, postmaster: number
     });
     child.on('exit', (code) => code && reject(new Error(`load client exited with ${code}`)));
     child.send(plan);
-  });
-  server.platform.pool.off('connect', onConnect);
+  }).finally(() => counters.close());
   while (!ending.figures) await new Promise((r) => setTimeout(r, 10));
   return { result, ...(await ending.figures) };
 }

@@ -13,6 +13,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { commandStats } from '../src/commands/handle-command.ts';
+import { appendStats } from '../src/eventstore/postgres.ts';
 
 export interface BenchDatabase {
   url: string;
@@ -175,6 +177,51 @@ export function setLoggedData(n: number): Record<string, unknown> {
     rpe: 6 + (n % 4),
     note: NOTES[n % NOTES.length],
   };
+}
+
+/** What a server in this process did over a measured window. */
+export interface ServerCounts {
+  /** Version conflicts met by commands, and the retries they led to (issue 16: both should be 0 for one process). */
+  conflicts: number;
+  retries: number;
+  /** Database connections opened: a conflict or an idle timeout must not cost one. */
+  newConnections: number;
+  /** Append statements sent (group commit: several commands' appends share one). */
+  appendStatements: number;
+}
+
+/** Counts ServerCounts from `start()` to `read()`, for the server whose pool is given. */
+export class ServerCounters {
+  private opened = 0;
+  private readonly onConnect = () => this.opened++;
+  private from: ServerCounts;
+
+  constructor(private readonly pool: pg.Pool) {
+    pool.on('connect', this.onConnect);
+    this.from = this.now();
+  }
+
+  start(): void {
+    this.from = this.now();
+  }
+
+  read(): ServerCounts {
+    const now = this.now();
+    return {
+      conflicts: now.conflicts - this.from.conflicts,
+      retries: now.retries - this.from.retries,
+      newConnections: now.newConnections - this.from.newConnections,
+      appendStatements: now.appendStatements - this.from.appendStatements,
+    };
+  }
+
+  close(): void {
+    this.pool.off('connect', this.onConnect);
+  }
+
+  private now(): ServerCounts {
+    return { conflicts: commandStats.conflicts, retries: commandStats.retries, newConnections: this.opened, appendStatements: appendStats.statements };
+  }
 }
 
 /** CPU milliseconds of every PostgreSQL process: the postmaster's own and reaped children's, plus live children's. */

@@ -6,40 +6,34 @@
  * connects with the other 200 (request + accept) and starts a conversation with each
  * (with an initial message), so M has 200 conversations.
  *
- * The load client runs in its own process (message_to_ws_client.ts), so its event
- * loop never competes with the server's: it opens one websocket per recipient of the
- * first 50 conversations, subscribed to `conversation:<id>`, then M sends
+ * The load client runs in its own process (message_to_ws_client.ts, on
+ * open-loop-client.ts, which says how latency is measured), so its event loop never
+ * competes with the server's: it opens one websocket per recipient of the first 50
+ * conversations, subscribed to `conversation:<id>`, then M sends
  * `POST /api/conversations/:id/messages` open-loop at 100 messages/s round-robin over
- * those 50 conversations (2 s warm-up + 10 s measured). A message's latency runs from
- * the moment it was due to the first `changed` on its conversation's socket whose
- * checkpoint is ≥ the checkpoint the POST returned (as in cmd_to_ws.ts). Then, with the
- * load stopped, `GET /api/conversations` as M (200 conversations, each with the other's
+ * those 50 conversations (2 s warm-up + 10 s measured). Then, with the load stopped, `GET /api/conversations` as M (200 conversations, each with the other's
  * name, last message and unread count): 30 warm-up requests, then 300 timed, one at a time.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
 import { conversationListQuery, conversationsOf } from '../src/domain/messaging/queries.ts';
 import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import type { OpenLoopPlan } from './open-loop-client.ts';
+import { forkOpenLoop, reportOpenLoop } from './open-loop.ts';
 
 const CONVERSATIONS = 200;
 const LIVE_CONVERSATIONS = 50;
 const PASSWORD = 'bench-password-1';
 
 export interface ClientPlan {
-  base: string;
+  load: OpenLoopPlan;
+  /** M's: the conversation list is M's. */
   senderToken: string;
-  live: { conversationId: string; recipientToken: string }[];
-  rate: number;
-  warmupMs: number;
-  measureMs: number;
-  drainMs: number;
   listRequests: number;
   listWarmup: number;
   expectedConversations: number;
@@ -97,18 +91,28 @@ export async function run(): Promise<Record<string, number>> {
     log(`  ${CONVERSATIONS} connections and conversations (each with a first message) in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
     const plan: ClientPlan = {
-      base: server.url,
+      load: {
+        base: server.url,
+        rate: Number(process.env.BENCH_MESSAGE_RATE ?? 100),
+        warmupMs: 2000,
+        measureMs: Number(process.env.BENCH_MESSAGE_MS ?? 10_000),
+        drainMs: 5000,
+        body: 'message',
+        targets: others.slice(0, LIVE_CONVERSATIONS).map((o) => {
+          const id = conversationIds.get(o.id)!;
+          return { topic: `conversation:${id}`, watcherToken: o.token, method: 'POST', path: `/api/conversations/${id}/messages`, senderToken: me.token };
+        }),
+      },
       senderToken: me.token,
-      live: others.slice(0, LIVE_CONVERSATIONS).map((o) => ({ conversationId: conversationIds.get(o.id)!, recipientToken: o.token })),
-      rate: Number(process.env.BENCH_MESSAGE_RATE ?? 100),
-      warmupMs: 2000,
-      measureMs: Number(process.env.BENCH_MESSAGE_MS ?? 10_000),
-      drainMs: 5000,
       listRequests: 300,
       listWarmup: 30,
       expectedConversations: CONVERSATIONS,
     };
-    const figures = await runClient(plan);
+    const result = await forkOpenLoop<ClientPlan, Record<string, number>>(server.platform.pool, plan, './message_to_ws_client.ts');
+    const figures = {
+      ...reportOpenLoop({ latency: 'message_to_ws', short: 'message', noun: 'messages', what: 'message → ws msg' }, plan.load, result),
+      ...result.after,
+    };
     // The list's query alone, in process (no HTTP, no auth): what the database and the
     // mapping cost, apart from the machine's scheduling of the request.
     const queryTimes: number[] = [];
@@ -138,20 +142,4 @@ export async function run(): Promise<Record<string, number>> {
     await db.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
-}
-
-/** Runs the load client in a child process and resolves with the figures it reports. */
-function runClient(plan: ClientPlan): Promise<Record<string, number>> {
-  const file = fileURLToPath(new URL('./message_to_ws_client.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: Record<string, number> | null = null;
-    child.on('message', (m: { type: string; figures?: Record<string, number>; error?: string }) => {
-      if (m.type === 'figures') result = m.figures!;
-      if (m.type === 'error') reject(new Error(`load client: ${m.error}`));
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load client exited with ${code} and no figures`))));
-    child.send({ type: 'plan', plan });
-  });
 }
