@@ -306,6 +306,28 @@ describe('athlete routes', () => {
     expect(await workoutEvents()).toBe(before);
   });
 
+  it('refuses a coach on the first command after their link ends, though the workout is known by then', async () => {
+    const former = await signedInUser(t, 'Former Coach');
+    const client = await signedInUser(t, 'Leaving Client');
+    await linkAthlete(t, former, client);
+    const created = await create({ workout: { ...workout('2025-08-06'), user_id: client.user.id } }, former);
+    const path = `/api/athlete/workouts/${created.id}/actuals`;
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5 } }, client.accessToken)).status).toBe(200);
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 5 } }, former.accessToken)).status).toBe(200);
+
+    const unlinked = await t.api('DELETE', '/api/manage-links', { userId: client.user.id }, former.accessToken);
+    expect(unlinked.status).toBe(200);
+    await t.server.platform.runner.waitFor(unlinked.body.checkpoint);
+    const before = await workoutEvents();
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 4 } }, former.accessToken)).status).toBe(404);
+    expect((await t.api('PUT', '/api/manage-workouts', { workoutId: created.id, workout: { ...workout('2025-08-06'), user_id: client.user.id } }, former.accessToken)).status).toBe(
+      404,
+    );
+    expect(await workoutEvents()).toBe(before);
+    // The athlete's own logging goes on.
+    expect((await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 4 } }, client.accessToken)).status).toBe(200);
+  });
+
   it('shows the dashboard: upcoming, recent, totals, streaks and weekly completion', async () => {
     // 08-29 stays unlogged: a missed workout ends whatever streak earlier tests' workouts built.
     const created = await create({ workouts: [workout('2025-09-01'), workout('2025-09-02'), workout('2025-09-03'), workout('2025-09-10'), workout('2025-08-29')] }, coach);
