@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import catalogue from '../src/domain/library/catalogue.json';
+// The words the library form offers: the catalogue must use exactly these.
+import { JOINTS, MOVEMENT_PATTERNS as PATTERNS, MUSCLE_GROUPS as MUSCLES } from '../web/src/features/library/components/vocabulary.ts';
 
 interface CatalogueEntry {
   name: string;
@@ -12,48 +14,6 @@ interface CatalogueEntry {
 
 const entries: CatalogueEntry[] = catalogue;
 
-const PATTERNS = [
-  'Squat',
-  'Hinge',
-  'Lunge',
-  'Horizontal Push',
-  'Vertical Push',
-  'Horizontal Pull',
-  'Vertical Pull',
-  'Carry',
-  'Rotation',
-  'Anti-Rotation',
-  'Jump',
-  'Throw',
-  'Sprint',
-  'Locomotion',
-  'Conditioning',
-  'Core',
-  'Isolation',
-  'Mobility',
-];
-const MUSCLES = [
-  'Quadriceps',
-  'Hamstrings',
-  'Glutes',
-  'Calves',
-  'Tibialis',
-  'Chest',
-  'Back',
-  'Lats',
-  'Traps',
-  'Shoulders',
-  'Rotator Cuff',
-  'Biceps',
-  'Triceps',
-  'Forearms',
-  'Core',
-  'Hip Flexors',
-  'Adductors',
-  'Abductors',
-  'Full Body',
-];
-const JOINTS = ['Ankle', 'Knee', 'Hip', 'Spine', 'Shoulder', 'Elbow', 'Wrist'];
 const TYPES = ['strength', 'speed', 'power', 'endurance', 'mobility', 'other'];
 const KEYS = ['exercise_type', 'joints', 'muscles', 'name', 'pattern', 'use_case'];
 
