@@ -7,9 +7,9 @@
  * twice each, and the better run of each counts.
  */
 import { randomUUID } from 'node:crypto';
-import { migrate } from '../src/db/migrations.ts';
-import { appendStats, PostgresEventStore } from '../src/eventstore/postgres.ts';
-import type { ExpectedVersion, NewEvent } from '../src/eventstore/port.ts';
+import { migrate } from '../src/platform/db/migrations.ts';
+import { appendStats, PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import type { ExpectedVersion, NewEvent } from '../src/platform/eventstore/port.ts';
 import { benchPool, log, postgresCpuMs, postmasterOf, round, runWriters, setLoggedData, withBenchDatabase } from './lib.ts';
 
 export const WRITERS = 8;

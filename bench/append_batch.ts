@@ -2,8 +2,8 @@
  * (b) 8 concurrent writers each appending 10-event batches through
  * PostgresEventStore.append at the right expected version: events per second.
  */
-import { migrate } from '../src/db/migrations.ts';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { migrate } from '../src/platform/db/migrations.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { benchEvents, OwnedStreams, POOL_SIZE, WRITERS } from './append.ts';
 import { benchPool, log, round, runWriters, withBenchDatabase } from './lib.ts';
 

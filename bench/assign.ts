@@ -13,8 +13,8 @@
  * assignment on its own rather than one queued behind the previous one's mail.
  */
 import { performance } from 'node:perf_hooks';
-import { addDays } from '../src/domain/training/workout-rules.ts';
-import { assignmentStream, type AssignmentEvent } from '../src/domain/templates/events.ts';
+import { addDays } from '../src/training/domain/workout-rules.ts';
+import { assignmentStream, type AssignmentEvent } from '../src/templates/domain/events.ts';
 import { startTrainingBench } from './calendar_month.ts';
 import { log, percentile, round } from './lib.ts';
 

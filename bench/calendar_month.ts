@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { seedDemo, type DemoAccounts } from '../src/domain/training/demo-seed.ts';
-import { addDays } from '../src/domain/training/workout-rules.ts';
+import { seedDemo, type DemoAccounts } from '../src/training/demo-seed.ts';
+import { addDays } from '../src/training/domain/workout-rules.ts';
 import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 
 const WEEKS = 104;

@@ -11,13 +11,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { runSeed } from '../cli/lib/seed.ts';
 import { runAssign } from '../cli/lib/assign.ts';
 import { athletesFromList } from '../cli/lib/athlete-list.ts';
-import { createTemplate } from '../src/domain/templates/commands.ts';
-import type { TemplateDays } from '../src/domain/templates/events.ts';
+import { createTemplate } from '../src/templates/commands.ts';
+import type { TemplateDays } from '../src/templates/domain/events.ts';
 import { log, round, startBenchDatabase } from './lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ASSIGN_ATHLETES ?? 400);

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { commandStats } from '../src/commands/handle-command.ts';
-import { appendStats } from '../src/eventstore/postgres.ts';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { commandStats } from '../src/platform/handle-command.ts';
+import { appendStats } from '../src/platform/eventstore/postgres.ts';
 
 export interface BenchDatabase {
   url: string;

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type RunningServer } from '../src/server.ts';
 import { confirmationTokens, inBatches } from './cmd_to_ws.ts';
-import { conversationListQuery, conversationsOf } from '../src/domain/messaging/queries.ts';
+import { conversationListQuery, conversationsOf } from '../src/messaging/queries.ts';
 import { benchServerConfig, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 import type { OpenLoopPlan } from './open-loop-client.ts';
 import { forkOpenLoop, reportOpenLoop } from './open-loop.ts';

@@ -8,7 +8,7 @@
  * printed beside it, since their answers carry every record of the range.
  */
 import { performance } from 'node:perf_hooks';
-import { addDays } from '../src/domain/training/workout-rules.ts';
+import { addDays } from '../src/training/domain/workout-rules.ts';
 import { log, percentile, round } from './lib.ts';
 import { startTrainingBench } from './calendar_month.ts';
 

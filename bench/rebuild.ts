@@ -8,11 +8,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { migrate } from '../src/db/migrations.ts';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { installProjection } from '../projections/schema.ts';
-import { streamSummaries } from '../projections/stream-summaries.ts';
+import { migrate } from '../src/platform/db/migrations.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { ProjectionRunner } from '../src/platform/projections/runner.ts';
+import { installProjection } from '../src/platform/projections/schema.ts';
+import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
 import { benchPool, log, round, withBenchDatabase } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);

@@ -5,24 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import type { Config } from './config.ts';
-import type { EventStore } from './eventstore/port.ts';
-import type { ProjectionRunner } from '../projections/runner.ts';
-import type { Projection } from '../projections/projection.ts';
-import type { AuthService } from './auth/auth-service.ts';
-import type { TopicRule } from './realtime/topic-access.ts';
-import type { MailRule } from './mail/reactor.ts';
-import { libraryFeature } from './features/library.ts';
-import { coachingFeature } from './features/coaching.ts';
-import { networkFeature } from './features/network.ts';
-import { trainingFeature } from './features/training.ts';
-import { teamAnalyticsFeature } from './features/team-analytics.ts';
-import { brandingFeature } from './features/branding.ts';
-import { workoutMailFeature } from './features/workout-mail.ts';
-import { recapsFeature } from './features/recaps.ts';
-import { templatesFeature } from './features/templates.ts';
-import { messagingFeature } from './features/messaging.ts';
-import { performanceFeature } from './features/performance.ts';
+import type { Config } from './platform/config.ts';
+import type { EventStore } from './platform/eventstore/port.ts';
+import type { ProjectionRunner } from './platform/projections/runner.ts';
+import type { Projection } from './platform/projections/projection.ts';
+import type { AuthService } from './accounts/auth-service.ts';
+import type { TopicRule } from './platform/realtime/topic-access.ts';
+import type { MailRule } from './platform/mail/reactor.ts';
+import { libraryFeature } from './library/feature.ts';
+import { coachingFeature } from './coaching/feature.ts';
+import { networkFeature } from './network/feature.ts';
+import { trainingFeature } from './training/feature.ts';
+import { teamAnalyticsFeature } from './team-analytics/feature.ts';
+import { brandingFeature } from './accounts/branding-feature.ts';
+import { workoutMailFeature } from './training/workout-mail-feature.ts';
+import { recapsFeature } from './recaps/feature.ts';
+import { templatesFeature } from './templates/feature.ts';
+import { messagingFeature } from './messaging/feature.ts';
+import { performanceFeature } from './performance/feature.ts';
 
 export interface FeatureDeps {
   config: Config;

@@ -1,7 +1,7 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
-import { loadConfig } from './config.ts';
+import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { EnvironmentError } from './db/embedded.ts';
+import { EnvironmentError } from './platform/db/embedded.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
 
 // `npm start`: build the dashboard first, but only when its sources changed.

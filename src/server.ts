@@ -2,14 +2,14 @@
  * The whole server on one call: platform (database, store, projections with the mail
  * reactor) plus the HTTP app. main.ts, the tests and the benchmarks all start it so.
  */
-import type { Config } from './config.ts';
-import { startPlatform, type Platform } from './platform.ts';
+import type { Config } from './platform/config.ts';
+import { startPlatform, type Platform } from './platform/start.ts';
 import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
-import { mailReactor, registerMailRule } from './mail/reactor.ts';
-import { registerTopicRule } from './realtime/topic-access.ts';
+import { mailReactor, registerMailRule } from './platform/mail/reactor.ts';
+import { registerTopicRule } from './platform/realtime/topic-access.ts';
 import { featureReactors, features } from './features.ts';
-import { allProjections } from '../projections/index.ts';
-import { freePort } from './db/embedded.ts';
+import { allProjections } from './all-projections.ts';
+import { freePort } from './platform/db/embedded.ts';
 
 async function withFreePort(config: Config): Promise<Config> {
   const port = await freePort();

@@ -1,7 +1,7 @@
 /** The user decider's roles: invited accounts are athletes only; BecomeCoach makes a coach once. */
 import { describe, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { userDecider, type UserEvent } from '../src/domain/accounts/user.ts';
+import { userDecider, type UserEvent } from '../src/accounts/domain/user.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const INVITE = '22222222-2222-4222-8222-222222222222';

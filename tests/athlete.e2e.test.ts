@@ -9,7 +9,7 @@ import { addDays, localToday, longDate, snap } from './support/ui.ts';
 import { signedInUser, type TestServer } from './support/server.ts';
 import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
-import { todayIn } from '../src/domain/accounts/time-zone.ts';
+import { todayIn } from '../src/accounts/time-zone.ts';
 
 let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.ts';
-import { registeredRoutes } from '../src/routes/platform.ts';
+import { registeredRoutes } from '../src/platform/routes.ts';
 import { createWorld, type MatrixWorld } from './authz/world.ts';
 import { CALLERS, type AuthzRow } from './authz/types.ts';
 

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../emails/mailer.ts';
 import { runRecap, type RecapLine } from '../cli/lib/recap.ts';
 import { UsageError } from '../cli/command.ts';
-import { lastCompleteWeek, weekRange } from '../src/domain/recaps/iso-week.ts';
-import { planRecaps } from '../src/domain/recaps/summaries.ts';
-import { sendRecaps } from '../src/domain/recaps/send-recaps.ts';
-import { todayIn } from '../src/domain/accounts/time-zone.ts';
-import { addDays } from '../src/domain/training/workout-rules.ts';
+import { lastCompleteWeek, weekRange } from '../src/recaps/domain/iso-week.ts';
+import { planRecaps } from '../src/recaps/summaries.ts';
+import { sendRecaps } from '../src/recaps/send-recaps.ts';
+import { todayIn } from '../src/accounts/time-zone.ts';
+import { addDays } from '../src/training/domain/workout-rules.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { streamSummaries } from '../projections/stream-summaries.ts';
-import type { Projection } from '../projections/projection.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { ProjectionRunner } from '../src/platform/projections/runner.ts';
+import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
+import type { Projection } from '../src/platform/projections/projection.ts';
 import { listStreams, ReadModelMissingError } from '../cli/lib/events.ts';
 import { REPLAY_LOCK } from '../cli/lib/locks.ts';
 import { ReactorReplayError, replay, ReplayRunningError, UnknownProjectionError, type RebuildProgress } from '../cli/lib/replay.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../src/domain/coaching/coach.ts';
+import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../src/coaching/domain/coach.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const ATHLETE = '22222222-2222-4222-8222-222222222222';

@@ -5,11 +5,11 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { WrongExpectedVersionError } from '../src/eventstore/port.ts';
-import { commandStats, handleCommand } from '../src/commands/handle-command.ts';
-import type { Decider, DomainEvent } from '../src/domain/decider.ts';
-import { DomainError } from '../src/domain/decider.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { WrongExpectedVersionError } from '../src/platform/eventstore/port.ts';
+import { commandStats, handleCommand } from '../src/platform/handle-command.ts';
+import type { Decider, DomainEvent } from '../src/shared/decider.ts';
+import { DomainError } from '../src/shared/decider.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;

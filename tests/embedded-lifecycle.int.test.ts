@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvironmentError, runningPort, startEmbeddedPostgres, stopEmbeddedAt } from '../src/db/embedded.ts';
+import { EnvironmentError, runningPort, startEmbeddedPostgres, stopEmbeddedAt } from '../src/platform/db/embedded.ts';
 import { NONE_RUNNING, resolveDatabase, stopDatabase } from '../cli/lib/database.ts';
 import { spawnServer } from './support/server-process.ts';
 

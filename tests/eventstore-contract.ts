@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedVersionError, type EventStore } from '../src/eventstore/port.ts';
+import { WrongExpectedVersionError, type EventStore } from '../src/platform/eventstore/port.ts';
 
 export function runEventStoreContract(name: string, makeStore: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>, streamPrefix = 'contract') {
   describe(`event store contract: ${name}`, () => {

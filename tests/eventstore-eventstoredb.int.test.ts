@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventStoreDbEventStore } from '../src/eventstore/eventstoredb.ts';
+import { EventStoreDbEventStore } from '../src/platform/eventstore/eventstoredb.ts';
 import { runEventStoreContract } from './eventstore-contract.ts';
 
 const url = process.env.EVENTSTORE_URL;

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { appendStats, PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { WrongExpectedVersionError } from '../src/eventstore/port.ts';
+import { appendStats, PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { WrongExpectedVersionError } from '../src/platform/eventstore/port.ts';
 import { runEventStoreContract } from './eventstore-contract.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, uniqueEmail, ACCESS_CODE, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
-import { jsonDepth } from '../src/http/input-guard.ts';
+import { jsonDepth } from '../src/platform/http/input-guard.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { startServer } from '../src/server.ts';
-import { catalogueEntries, loadCatalogue } from '../src/domain/library/catalogue-loader.ts';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { BAD_YOUTUBE_URL, CATALOGUE_READ_ONLY, NOT_YOUR_EXERCISE } from '../src/domain/library/exercise.ts';
+import { catalogueEntries, loadCatalogue } from '../src/library/catalogue-loader.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { BAD_YOUTUBE_URL, CATALOGUE_READ_ONLY, NOT_YOUR_EXERCISE } from '../src/library/domain/exercise.ts';
 import { createTestDatabase } from './support/database.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 

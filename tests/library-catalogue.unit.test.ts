@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import catalogue from '../src/domain/library/catalogue.json';
+import catalogue from '../src/library/catalogue.json';
 // The words the library form offers: the catalogue must use exactly these.
 import { JOINTS, MOVEMENT_PATTERNS as PATTERNS, MUSCLE_GROUPS as MUSCLES } from '../web/src/features/library/components/vocabulary.ts';
 

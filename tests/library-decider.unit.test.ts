@@ -11,7 +11,7 @@ import {
   exerciseDecider,
   type ExerciseCommand,
   type ExerciseEvent,
-} from '../src/domain/library/exercise.ts';
+} from '../src/library/domain/exercise.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_EXERCISES } from '../web/src/components/exercise-library-overlay/fallback-exercises.ts';
-import { catalogueEntries } from '../src/domain/library/catalogue-loader.ts';
-import { catalogueExerciseId } from '../src/domain/library/exercise.ts';
+import { catalogueEntries } from '../src/library/catalogue-loader.ts';
+import { catalogueExerciseId } from '../src/library/domain/exercise.ts';
 
 describe("the overlay's built-in fallback list", () => {
   it('holds 18 distinct exercises', () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
-import { projectRoot } from '../src/config.ts';
+import { projectRoot } from '../src/platform/config.ts';
 import { signedInUser, type TestServer } from './support/server.ts';
 import { startE2E, type E2E, type TestUser } from './support/e2e.ts';
 

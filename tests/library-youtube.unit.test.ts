@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseYouTubeId, youTubeEmbedUrl } from '../src/domain/library/youtube.ts';
+import { parseYouTubeId, youTubeEmbedUrl } from '../src/library/domain/youtube.ts';
 
 const ID = 'dQw4w9WgXcQ';
 

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loadConfig } from '../src/config.ts';
-import { catalogueEntries } from '../src/domain/library/catalogue-loader.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { catalogueEntries } from '../src/library/catalogue-loader.ts';
 import { signedInUser, type TestServer } from './support/server.ts';
 import { startE2E, type E2E } from './support/e2e.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { conversationDecider, type ConversationCommand, type ConversationEvent } from '../src/domain/messaging/conversation.ts';
-import { conversationStream, directConversationId } from '../src/domain/messaging/conversation-id.ts';
+import { conversationDecider, type ConversationCommand, type ConversationEvent } from '../src/messaging/domain/conversation.ts';
+import { conversationStream, directConversationId } from '../src/messaging/domain/conversation-id.ts';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
 const BEN = '22222222-2222-4222-8222-222222222222';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { connectionDecider, connectionStream, type ConnectionCommand, type ConnectionEvent } from '../src/domain/network/connection.ts';
+import { connectionDecider, connectionStream, type ConnectionCommand, type ConnectionEvent } from '../src/network/domain/connection.ts';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
 const BEN = '22222222-2222-4222-8222-222222222222';

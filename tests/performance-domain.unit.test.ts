@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { exerciseType, lowerIsBetter } from '../src/domain/performance/exercise-type.ts';
-import { checkEntry, PERFORMANCE_TEXTS as T, yearsBefore, type EntryInput } from '../src/domain/performance/validation.ts';
-import { ENTRY_NOT_FOUND, performanceDecider } from '../src/domain/performance/entry.ts';
-import type { PerformanceEvent } from '../src/domain/performance/events.ts';
-import { betterRecord, bestOf, categoryOf, categoryScore, epley1RM, estimateOneRm, overallScore, percentLoad, repMaxProfile } from '../src/domain/performance/scores.ts';
+import { exerciseType, lowerIsBetter } from '../src/performance/domain/exercise-type.ts';
+import { checkEntry, PERFORMANCE_TEXTS as T, yearsBefore, type EntryInput } from '../src/performance/domain/validation.ts';
+import { ENTRY_NOT_FOUND, performanceDecider } from '../src/performance/domain/entry.ts';
+import type { PerformanceEvent } from '../src/performance/domain/events.ts';
+import { betterRecord, bestOf, categoryOf, categoryScore, epley1RM, estimateOneRm, overallScore, percentLoad, repMaxProfile } from '../src/performance/domain/scores.ts';
 
 const ATHLETE = '11111111-1111-4111-8111-111111111111';
 const COACH = '22222222-2222-4222-8222-222222222222';

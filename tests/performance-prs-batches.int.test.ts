@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The platform's pg type parsers (dates as 'YYYY-MM-DD' text), as the server's projections read them.
-import '../src/platform.ts';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import type { ExpectedVersion, StoredEvent } from '../src/eventstore/port.ts';
-import { trainingProjection } from '../projections/workouts.ts';
-import { createGeneration, tableMap } from '../projections/schema.ts';
+import '../src/platform/start.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import type { ExpectedVersion, StoredEvent } from '../src/platform/eventstore/port.ts';
+import { trainingProjection } from '../projections/training/workouts.ts';
+import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;

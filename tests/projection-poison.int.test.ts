@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { listParked, retryParked } from '../projections/parked.ts';
-import type { Projection } from '../projections/projection.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { ProjectionRunner } from '../src/platform/projections/runner.ts';
+import { listParked, retryParked } from '../src/platform/projections/parked.ts';
+import type { Projection } from '../src/platform/projections/projection.ts';
 import { countingProjection } from './support/counting-projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { streamSummaries } from '../projections/stream-summaries.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { ProjectionRunner } from '../src/platform/projections/runner.ts';
+import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;

@@ -7,10 +7,10 @@
  * scenario grows with them. Reactors issue effects per event by design and are left out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../src/eventstore/port.ts';
-import { allProjections } from '../projections/index.ts';
-import { handlesEvent, type Projection } from '../projections/projection.ts';
-import { createGeneration, tableMap } from '../projections/schema.ts';
+import type { StoredEvent } from '../src/platform/eventstore/port.ts';
+import { allProjections } from '../src/all-projections.ts';
+import { handlesEvent, type Projection } from '../src/platform/projections/projection.ts';
+import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
 

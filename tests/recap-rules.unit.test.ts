@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekOf, lastCompleteWeek, weekRange } from '../src/domain/recaps/iso-week.ts';
-import { parseRecapSchedule } from '../src/domain/recaps/recap-schedule.ts';
-import { isDue } from '../src/domain/recaps/schedule.ts';
-import { recapDecider } from '../src/domain/recaps/recap.ts';
+import { isoWeekOf, lastCompleteWeek, weekRange } from '../src/recaps/domain/iso-week.ts';
+import { parseRecapSchedule } from '../src/recaps/domain/recap-schedule.ts';
+import { isDue } from '../src/recaps/schedule.ts';
+import { recapDecider } from '../src/recaps/domain/recap.ts';
 import { deciderSpec } from './support/decider-spec.ts';
 
 describe('ISO weeks', () => {

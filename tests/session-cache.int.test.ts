@@ -5,7 +5,7 @@
  * arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_REVOKED_CHANNEL } from '../src/auth/sessions.ts';
+import { SESSION_REVOKED_CHANNEL } from '../src/platform/auth/sessions.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 
 let t: TestServer;

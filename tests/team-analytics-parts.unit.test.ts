@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decompose, periodParts, previousParts } from '../src/domain/team-analytics/query.ts';
+import { decompose, periodParts, previousParts } from '../src/team-analytics/query.ts';
 
 describe('team analytics range parts', () => {
   it('covers an interval with whole years, whole months and edge days, exactly once', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { listOutbox } from '../emails/mailer.ts';
-import { assignTemplate } from '../src/domain/templates/commands.ts';
+import { assignTemplate } from '../src/templates/commands.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;

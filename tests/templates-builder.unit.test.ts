@@ -13,7 +13,7 @@ import {
   templateMetrics,
   toSavePayload,
 } from '../web/src/features/program-templates/utils/template-draft.ts';
-import type { WorkoutExercise } from '../src/domain/training/workout-rules.ts';
+import type { WorkoutExercise } from '../src/training/domain/workout-rules.ts';
 
 const exercise = (name: string, intent: WorkoutExercise['exercise_intent'], sets: { reps?: number; load?: number }[]): WorkoutExercise => ({
   exercise_name: name,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
-import { templateDecider, type TemplateState } from '../src/domain/templates/template.ts';
-import { assignmentDecider, planResync, slotOf, type WorkoutMarks } from '../src/domain/templates/assignment.ts';
-import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent } from '../src/domain/templates/events.ts';
-import { parseTemplate } from '../src/domain/templates/payload.ts';
-import { assignedWorkouts, endDate, schedulePreview } from '../src/domain/templates/schedule.ts';
-import { DomainError } from '../src/domain/decider.ts';
-import { workoutDecider } from '../src/domain/training/workout.ts';
+import { templateDecider, type TemplateState } from '../src/templates/domain/template.ts';
+import { assignmentDecider, planResync, slotOf, type WorkoutMarks } from '../src/templates/domain/assignment.ts';
+import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent } from '../src/templates/domain/events.ts';
+import { parseTemplate } from '../src/templates/domain/payload.ts';
+import { assignedWorkouts, endDate, schedulePreview } from '../src/templates/domain/schedule.ts';
+import { DomainError } from '../src/shared/decider.ts';
+import { workoutDecider } from '../src/training/domain/workout.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';

@@ -5,17 +5,17 @@
  * start creates nothing new.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/eventstore/postgres.ts';
-import { ProjectionRunner } from '../projections/runner.ts';
-import { trainingProjection } from '../projections/workouts.ts';
-import { templatesProjection } from '../projections/templates.ts';
-import { assignmentReactor } from '../src/domain/templates/assignment-reactor.ts';
-import { assignmentDecider } from '../src/domain/templates/assignment.ts';
-import { assignmentStream, templateStream } from '../src/domain/templates/events.ts';
-import { templateDecider } from '../src/domain/templates/template.ts';
-import { loadTemplate } from '../src/domain/templates/commands.ts';
-import { handleCommand } from '../src/commands/handle-command.ts';
-import type { TemplateDays } from '../src/domain/templates/events.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { ProjectionRunner } from '../src/platform/projections/runner.ts';
+import { trainingProjection } from '../projections/training/workouts.ts';
+import { templatesProjection } from '../projections/templates/templates.ts';
+import { assignmentReactor } from '../src/templates/assignment-reactor.ts';
+import { assignmentDecider } from '../src/templates/domain/assignment.ts';
+import { assignmentStream, templateStream } from '../src/templates/domain/events.ts';
+import { templateDecider } from '../src/templates/domain/template.ts';
+import { loadTemplate } from '../src/templates/commands.ts';
+import { handleCommand } from '../src/platform/handle-command.ts';
+import type { TemplateDays } from '../src/templates/domain/events.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';

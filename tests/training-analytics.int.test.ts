@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { workoutMetrics } from '../src/domain/training/workout-rules.ts';
+import { workoutMetrics } from '../src/training/domain/workout-rules.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { loadCompliance } from '../src/domain/training/compliance-query.ts';
-import { addDays, complianceBand } from '../src/domain/training/workout-rules.ts';
+import { loadCompliance } from '../src/training/compliance-query.ts';
+import { addDays, complianceBand } from '../src/training/domain/workout-rules.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;

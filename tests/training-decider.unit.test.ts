@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../src/domain/decider.ts';
-import type { TrainingEvent, WorkoutContent } from '../src/domain/training/events.ts';
-import { foldWorkout, MESSAGES, workoutDecider, type WorkoutCommand } from '../src/domain/training/workout.ts';
-import type { WorkoutExercise, WorkoutSet } from '../src/domain/training/workout-rules.ts';
+import { DomainError } from '../src/shared/decider.ts';
+import type { TrainingEvent, WorkoutContent } from '../src/training/domain/events.ts';
+import { foldWorkout, MESSAGES, workoutDecider, type WorkoutCommand } from '../src/training/domain/workout.ts';
+import type { WorkoutExercise, WorkoutSet } from '../src/training/domain/workout-rules.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const ATHLETE = '22222222-2222-4222-8222-222222222222';

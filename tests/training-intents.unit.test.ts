@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_INTENT, EXERCISE_INTENTS, INTENT_PROFILES, guessIntent, nextHeading, type ExerciseIntent } from '../src/domain/training/intents.ts';
+import { DEFAULT_INTENT, EXERCISE_INTENTS, INTENT_PROFILES, guessIntent, nextHeading, type ExerciseIntent } from '../src/training/domain/intents.ts';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

@@ -22,7 +22,7 @@ import {
   type Workout,
   type WorkoutExercise,
   type WorkoutSet,
-} from '../src/domain/training/workout-rules.ts';
+} from '../src/training/domain/workout-rules.ts';
 
 function exercise(heading: string, sets: WorkoutSet[] = [{ type: 'standard', reps: 5, load: 100 }], extra: Partial<WorkoutExercise> = {}): WorkoutExercise {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CODE, startTestServer, type TestServer } from './support/server.ts';
-import { seedDemo, seedDemoIfEmpty, type DemoAccounts } from '../src/domain/training/demo-seed.ts';
-import { DEMO_ATHLETES, DEMO_COACH, DEMO_PASSWORD } from '../src/domain/training/demo-plan.ts';
+import { seedDemo, seedDemoIfEmpty, type DemoAccounts } from '../src/training/demo-seed.ts';
+import { DEMO_ATHLETES, DEMO_COACH, DEMO_PASSWORD } from '../src/training/domain/demo-plan.ts';
 
 let t: TestServer;
 let demo: DemoAccounts;

@@ -1,6 +1,6 @@
 /** A new exercise in the editor starts with the set type its movement is planned in. */
 import { describe, expect, it } from 'vitest';
-import { isTimeBased } from '../src/domain/training/intents.ts';
+import { isTimeBased } from '../src/training/domain/intents.ts';
 import { newExercise, toForm } from '../web/src/features/calendar/components/editor/workout-form.ts';
 
 const form = toForm(null, '2025-03-10');

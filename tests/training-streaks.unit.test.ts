@@ -1,6 +1,6 @@
 /** The workout streak: planned workouts logged in a row, rest days never breaking it. */
 import { describe, expect, it } from 'vitest';
-import { workoutStreaks, type StreakWorkout } from '../src/domain/training/streaks.ts';
+import { workoutStreaks, type StreakWorkout } from '../src/training/domain/streaks.ts';
 
 const done = (date: string): StreakWorkout => ({ date, baseStatus: 'completed' });
 const partly = (date: string): StreakWorkout => ({ date, baseStatus: 'partial' });

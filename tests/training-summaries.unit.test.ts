@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compliance, workoutMetrics, type WorkoutExercise, type WorkoutSet } from '../src/domain/training/workout-rules.ts';
-import { analyticsContribution, newRecords, recordCandidates, statusOn, weekStart, workoutFigures } from '../src/domain/training/summaries.ts';
-import { dayStreaks, recentWeeks } from '../src/domain/training/dashboard.ts';
-import { keepRecordedActuals, mergeActual } from '../src/domain/training/actuals.ts';
-import { parseWorkout, parseWorkoutList } from '../src/domain/training/payload.ts';
-import { DEMO_ATHLETES, demoProgramme } from '../src/domain/training/demo-plan.ts';
+import { compliance, workoutMetrics, type WorkoutExercise, type WorkoutSet } from '../src/training/domain/workout-rules.ts';
+import { analyticsContribution, newRecords, recordCandidates, statusOn, weekStart, workoutFigures } from '../src/training/domain/summaries.ts';
+import { dayStreaks, recentWeeks } from '../src/training/dashboard.ts';
+import { keepRecordedActuals, mergeActual } from '../src/training/domain/actuals.ts';
+import { parseWorkout, parseWorkoutList } from '../src/training/domain/payload.ts';
+import { DEMO_ATHLETES, demoProgramme } from '../src/training/domain/demo-plan.ts';
 
 const ATHLETE = '22222222-2222-4222-8222-222222222222';
 const ex = (name: string, sets: WorkoutSet[], intent: WorkoutExercise['exercise_intent'] = 'strength'): WorkoutExercise => ({

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { listOutbox } from '../emails/mailer.ts';
-import { flushWorkoutMails, workoutMailCollector } from '../src/mail/workout-changes.ts';
+import { flushWorkoutMails, workoutMailCollector } from '../src/training/workout-mail.ts';
 
 const START = Date.parse('2030-01-07T09:00:00Z'); // a Monday
 let clock = START;

@@ -1,6 +1,6 @@
 /** `spotter db stop`: stops this checkout's embedded PostgreSQL (for example one a killed server left running). */
 import { defineCommand, UsageError } from '../command.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { stopDatabase } from '../lib/database.ts';
 
 export default defineCommand<Record<string, never>>({

@@ -4,7 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { defineCommand } from '../command.ts';
 import { shortCheckpoint } from '../lib/format.ts';
 import { withPlatform } from '../lib/platform.ts';
-import { listParked, retryParked, type ParkedEvent, type RetryResult } from '../../projections/parked.ts';
+import { listParked, retryParked, type ParkedEvent, type RetryResult } from '../../src/platform/projections/parked.ts';
 import { print, printJson } from '../ui/print.ts';
 import { Table, type Column } from '../ui/table.tsx';
 

@@ -1,6 +1,6 @@
 /** `spotter replay [projection]`: rebuild without downtime, with a live progress bar. */
 import { Box, render, Text } from 'ink';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { defineCommand } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
 import { serverProjections, withPlatform } from '../lib/platform.ts';

@@ -4,12 +4,12 @@
  * template, athlete and start date, so a second run finds every assignment made.
  */
 import type pg from 'pg';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { isCalendarDate } from '../../src/domain/training/workout-rules.ts';
-import { todayFor } from '../../src/domain/accounts/time-zone.ts';
-import { assignTemplate, loadTemplate } from '../../src/domain/templates/commands.ts';
-import { schedulePreview, workoutCount, type PreviewDay } from '../../src/domain/templates/schedule.ts';
-import { DomainError } from '../../src/domain/decider.ts';
+import type { EventStore } from '../../src/platform/eventstore/port.ts';
+import { isCalendarDate } from '../../src/training/domain/workout-rules.ts';
+import { todayFor } from '../../src/accounts/time-zone.ts';
+import { assignTemplate, loadTemplate } from '../../src/templates/commands.ts';
+import { schedulePreview, workoutCount, type PreviewDay } from '../../src/templates/domain/schedule.ts';
+import { DomainError } from '../../src/shared/decider.ts';
 import { UsageError } from '../command.ts';
 import { coachIdByEmail, staffUser } from './recap.ts';
 import type { AthleteEntry } from './athlete-list.ts';

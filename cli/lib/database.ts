@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../src/config.ts';
-import { readPointer, runningPort, stopEmbeddedAt } from '../../src/db/embedded.ts';
+import type { Config } from '../../src/platform/config.ts';
+import { readPointer, runningPort, stopEmbeddedAt } from '../../src/platform/db/embedded.ts';
 
 export const NONE_RUNNING =
   "No Spotter database is running for this checkout and none has been created here yet: start the server with `npm start` first, or set DATABASE_URL (or SPOTTER_DATA_DIR to the server's data folder).";

@@ -1,5 +1,5 @@
 /** Small text helpers shared by the views. */
-import type { Checkpoint } from '../../src/eventstore/port.ts';
+import type { Checkpoint } from '../../src/platform/eventstore/port.ts';
 
 /**
  * Checkpoints are fixed-width so they sort as strings ("00000000000000000748:00000000000000000012");

@@ -1,7 +1,7 @@
 /** Reads advisory locks held by any session on this database (pg_locks is cluster-wide). */
 import type pg from 'pg';
 
-export { OWNERSHIP_LOCK, REBUILD_LOCK as REPLAY_LOCK } from '../../projections/locks.ts';
+export { OWNERSHIP_LOCK, REBUILD_LOCK as REPLAY_LOCK } from '../../src/platform/locks.ts';
 
 /**
  * Names whose two-key advisory lock (namespace, hashtext(name)) is granted to some

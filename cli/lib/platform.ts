@@ -3,11 +3,11 @@
  * PostgreSQL of this checkout), but never runs projections itself: a CLI process
  * that took a projection's ownership lock would fight the server for it.
  */
-import { allProjections } from '../../projections/index.ts';
-import type { Projection } from '../../projections/projection.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
-import { mailReactor } from '../../src/mail/reactor.ts';
-import { startPlatform, type Platform } from '../../src/platform.ts';
+import { allProjections } from '../../src/all-projections.ts';
+import type { Projection } from '../../src/platform/projections/projection.ts';
+import { loadConfig, type Config } from '../../src/platform/config.ts';
+import { mailReactor } from '../../src/platform/mail/reactor.ts';
+import { startPlatform, type Platform } from '../../src/platform/start.ts';
 import { resolveDatabase } from './database.ts';
 import { featureReactors } from '../../src/features.ts';
 

@@ -4,10 +4,10 @@
  */
 import os from 'node:os';
 import type pg from 'pg';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { weekRange } from '../../src/domain/recaps/iso-week.ts';
-import { planRecaps, type PlannedRecap } from '../../src/domain/recaps/summaries.ts';
-import { sendRecaps, type RecapResult } from '../../src/domain/recaps/send-recaps.ts';
+import type { EventStore } from '../../src/platform/eventstore/port.ts';
+import { weekRange } from '../../src/recaps/domain/iso-week.ts';
+import { planRecaps, type PlannedRecap } from '../../src/recaps/summaries.ts';
+import { sendRecaps, type RecapResult } from '../../src/recaps/send-recaps.ts';
 import { formatDuration } from '../../emails/templates/weekly-recap.ts';
 import { UsageError } from '../command.ts';
 

@@ -3,10 +3,10 @@
  * the next generation of tables while the serving one keeps answering (and keeps being
  * updated by the server), then switches over in one transaction.
  */
-import type { Projection } from '../../projections/projection.ts';
-import type { RebuildProgress } from '../../projections/rebuild.ts';
+import type { Projection } from '../../src/platform/projections/projection.ts';
+import type { RebuildProgress } from '../../src/platform/projections/rebuild.ts';
 import type { CliPlatform } from './platform.ts';
-import { RebuildRunningError } from '../../projections/rebuild.ts';
+import { RebuildRunningError } from '../../src/platform/projections/rebuild.ts';
 
 export type { RebuildProgress };
 

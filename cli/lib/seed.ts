@@ -13,16 +13,16 @@
  * deciders draw come from the stream's name, so a seed always writes the same events.
  */
 import type pg from 'pg';
-import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
-import { deterministicId } from '../../src/commands/handle-command.ts';
-import type { Decider, DomainEvent } from '../../src/domain/decider.ts';
-import { hashPassword } from '../../src/auth/passwords.ts';
-import { userDecider, userStream } from '../../src/domain/accounts/user.ts';
-import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/domain/coaching/coach.ts';
-import type { TrainingEvent } from '../../src/domain/training/events.ts';
-import { workoutDecider, workoutStream, type WorkoutCommand } from '../../src/domain/training/workout.ts';
-import { todayIn } from '../../src/domain/accounts/time-zone.ts';
-import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedCoach, type SeedPerson, type SeedSize, type SeedWorkout } from '../../src/domain/seed/plan.ts';
+import type { EventStore, NewEvent } from '../../src/platform/eventstore/port.ts';
+import { deterministicId } from '../../src/platform/handle-command.ts';
+import type { Decider, DomainEvent } from '../../src/shared/decider.ts';
+import { hashPassword } from '../../src/platform/auth/passwords.ts';
+import { userDecider, userStream } from '../../src/accounts/domain/user.ts';
+import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/coaching/domain/coach.ts';
+import type { TrainingEvent } from '../../src/training/domain/events.ts';
+import { workoutDecider, workoutStream, type WorkoutCommand } from '../../src/training/domain/workout.ts';
+import { todayIn } from '../../src/accounts/time-zone.ts';
+import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedCoach, type SeedPerson, type SeedSize, type SeedWorkout } from '../../src/training/seed-plan.ts';
 
 export const SEED_LIMITS = { coaches: 1000, athletesPerCoach: 2000, weeks: 520, seed: 2_147_483_647 } as const;
 const SEED_META = { source: 'seed' } as const;

@@ -1,5 +1,5 @@
 /** `spotter status`: where each projection stands, from the runner and the lock table. */
-import type { Checkpoint } from '../../src/eventstore/port.ts';
+import type { Checkpoint } from '../../src/platform/eventstore/port.ts';
 import type { CliPlatform } from './platform.ts';
 import { heldLocks, OWNERSHIP_LOCK, REPLAY_LOCK } from './locks.ts';
 

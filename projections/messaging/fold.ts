@@ -3,8 +3,8 @@
  * by event (each row remembers the stream version it last applied, so an event seen
  * before changes nothing), and the topics whose data changed.
  */
-import type { StoredEvent } from '../../src/eventstore/port.ts';
-import type { ConversationEvent, SentMessage } from '../../src/domain/messaging/conversation.ts';
+import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
+import type { ConversationEvent, SentMessage } from '../../src/messaging/domain/conversation.ts';
 
 export interface ConversationRow {
   id: string;

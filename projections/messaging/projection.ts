@@ -11,8 +11,8 @@
  * Topics: `conversation:<id>` (history, ticks), `inbox:<userId>` (the list and the
  * unread badge) of the users whose list changed.
  */
-import { MESSAGING_EVENT_TYPES } from '../../src/domain/messaging/conversation.ts';
-import type { Projection } from '../projection.ts';
+import { MESSAGING_EVENT_TYPES } from '../../src/messaging/domain/conversation.ts';
+import type { Projection } from '../../src/platform/projections/projection.ts';
 import { CONVERSATION_COLUMNS, Fold, MESSAGE_COLUMNS, PARTICIPANT_COLUMNS, cols, recordset, updates, type ConversationRow, type ParticipantRow } from './fold.ts';
 
 export const messagingProjection: Projection = {

@@ -2,7 +2,7 @@
  * A projection for runner tests: counts every `Counted` event per stream and keeps
  * the last stream version it saw, so double application and reordering both show.
  */
-import type { Projection } from '../../projections/projection.ts';
+import type { Projection } from '../../src/platform/projections/projection.ts';
 
 /** `failCode` gives the failure a SQLSTATE: a transient one (e.g. 08006) makes the runner retry instead of parking. */
 export function countingProjection(opts: { name?: string; failOn?: (n: number) => boolean; failCode?: string } = {}): Projection & { applied: number } {

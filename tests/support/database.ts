@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrate } from '../../src/db/migrations.ts';
+import { migrate } from '../../src/platform/db/migrations.ts';
 
 export interface TestDatabase {
   url: string;

@@ -4,7 +4,7 @@
  * No mocks: the decider's own evolve folds the history.
  */
 import { expect } from 'vitest';
-import { DomainError, type CommandContext, type Decider, type DomainEvent } from '../../src/domain/decider.ts';
+import { DomainError, type CommandContext, type Decider, type DomainEvent } from '../../src/shared/decider.ts';
 
 export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, defaults: { userId: string | null; newId?: () => string; now?: Date }) {
   return function given(history: E[]) {

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { startEmbeddedPostgres } from '../../src/platform/db/embedded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

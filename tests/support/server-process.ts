@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../src/db/embedded.ts';
+import { freePort } from '../../src/platform/db/embedded.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

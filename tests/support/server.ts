@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { listOutbox } from '../../emails/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';

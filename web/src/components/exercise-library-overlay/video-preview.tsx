@@ -1,4 +1,4 @@
-import { parseYouTubeId, youTubeEmbedUrl } from '../../../../src/domain/library/youtube';
+import { parseYouTubeId, youTubeEmbedUrl } from '../../../../src/library/domain/youtube';
 import './exercise-library.css';
 
 type VideoPreviewProps = { url: string | null | undefined; title: string; className?: string };

@@ -1,4 +1,4 @@
-import type { WorkoutStatus } from '../../../../../src/domain/training/workout-rules';
+import type { WorkoutStatus } from '../../../../../src/training/domain/workout-rules';
 
 export const STATUS_LABELS: Record<WorkoutStatus, string> = {
   scheduled: 'Scheduled',

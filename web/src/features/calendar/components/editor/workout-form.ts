@@ -4,7 +4,7 @@
  * index in the server's copy, so live actuals land on the right set even after the
  * coach has reordered or added exercises without saving.
  */
-import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '../../../../../../src/domain/training/intents';
+import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '../../../../../../src/training/domain/intents';
 import {
   linkSuperset,
   SET_TYPE_FIELDS,
@@ -15,7 +15,7 @@ import {
   type Workout,
   type WorkoutExercise,
   type WorkoutSet,
-} from '../../../../../../src/domain/training/workout-rules';
+} from '../../../../../../src/training/domain/workout-rules';
 
 export type FormSet = {
   key: string;

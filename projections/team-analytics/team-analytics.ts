@@ -1,0 +1,112 @@
+/**
+ * Team analytics read model: per athlete × day × exercise what was prescribed and
+ * what was done (sets, reps, volume = reps × load, the load sum behind intensity),
+ * per athlete × day the workouts that had at least one completed set, and both
+ * rolled up per calendar month, per calendar year and in all-time totals, so that a
+ * range reads a few coarse rows per athlete and exercise instead of hundreds of days.
+ *
+ * The coach dimension is not copied in: the query joins `client_links` (kept from
+ * ClientLinked / ClientUnlinked) at request time. Unlinking therefore removes an
+ * athlete from the coach's analytics at once, and relinking brings the whole history
+ * back, without rewriting a row here.
+ *
+ * Fed by the training projection's fold (workouts.ts): each workout change is a
+ * delta between its row before and after the batch, as training-analytics.ts does.
+ */
+import type pg from 'pg';
+import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
+import { addDeltas, DeltaSum } from '../training/training-analytics.ts';
+import type { WorkoutChange, WorkoutRow } from '../training/workout-change.ts';
+
+const FIGURE_COLUMNS = `
+  prescribed_sets int NOT NULL,
+  completed_sets  int NOT NULL,
+  prescribed_reps numeric NOT NULL,
+  completed_reps  numeric NOT NULL,
+  volume          numeric NOT NULL,
+  load_sum        numeric NOT NULL,
+  load_sets       int NOT NULL`;
+
+/**
+ * Four granularities per table pair (exercise and athlete level): day, month, year and
+ * all-time totals. A range reads the coarsest buckets that fit it (query.ts), and the
+ * long ranges (1Y, All) read all-time totals minus what lies outside, which the year
+ * buckets keep to a handful of rows however long the history.
+ */
+const LEVELS = [
+  ['days', 'date date NOT NULL', 'date'],
+  ['months', 'month date NOT NULL', 'month'],
+  ['years', 'year date NOT NULL', 'year'],
+  ['totals', '', ''],
+] as const;
+
+/**
+ * The period index leads with the period: a range part names a period range for
+ * hundreds of athletes, and the parts outside the history (the years before it, the
+ * months after today) are empty. Led by the athlete (the primary key), each such part
+ * costs one index descent per athlete, empty or not; led by the period, one. Key
+ * columns only, no INCLUDE: an update that changes no indexed column stays HOT.
+ */
+const periodIndex = (t: string, key: string) => (key ? `;\n CREATE INDEX ${t}_period ON ${t} (${key}, athlete_id)` : '');
+
+export const teamTables: Record<string, (t: string) => string> = Object.fromEntries(
+  LEVELS.flatMap(([level, column, key]) => [
+    [
+      `team_exercise_${level}`,
+      (t: string) => `CREATE TABLE ${t} (athlete_id uuid NOT NULL, ${column ? `${column}, ` : ''}exercise_name text NOT NULL, ${FIGURE_COLUMNS},
+                         PRIMARY KEY (athlete_id, ${key ? `${key}, ` : ''}exercise_name))${periodIndex(t, key)}`,
+    ],
+    [
+      `team_athlete_${level}`,
+      (t: string) => `CREATE TABLE ${t} (athlete_id uuid NOT NULL, ${column ? `${column}, ` : ''}workouts int NOT NULL, done_workouts int NOT NULL, ${FIGURE_COLUMNS},
+                         PRIMARY KEY (athlete_id${key ? `, ${key}` : ''}))${periodIndex(t, key)}`,
+    ],
+  ]),
+);
+
+type Column = [name: string, sqlType: string];
+const FIGURES = ['prescribed_sets', 'completed_sets', 'prescribed_reps', 'completed_reps', 'volume', 'load_sum', 'load_sets'] as const;
+const figureCols: Column[] = [
+  ['prescribed_sets', 'int'],
+  ['completed_sets', 'int'],
+  ['prescribed_reps', 'numeric'],
+  ['completed_reps', 'numeric'],
+  ['volume', 'numeric'],
+  ['load_sum', 'numeric'],
+  ['load_sets', 'int'],
+];
+const athleteCols: Column[] = [['workouts', 'int'], ['done_workouts', 'int'], ...figureCols];
+const values = (f: TeamFigures): Record<string, number> => ({ ...f });
+
+export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
+
+export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
+  const exercise = LEVELS.map(() => new DeltaSum(FIGURES));
+  const athlete = LEVELS.map(() => new DeltaSum(['workouts', 'done_workouts', ...FIGURES]));
+  const count = (row: WorkoutRow | null, sign: 1 | -1) => {
+    if (!row || row.deleted) return;
+    const c = teamContribution(row.exercises);
+    const keys: Record<string, string>[] = [{ date: row.date }, { month: monthOf(row.date) }, { year: yearOf(row.date) }, {}];
+    const at = keys.map((k) => ({ athlete_id: row.athleteId, ...k }));
+    const perWorkout = { workouts: 1, done_workouts: c.totals.completed_sets > 0 ? 1 : 0, ...values(c.totals) };
+    at.forEach((key, level) => {
+      athlete[level].add(key, perWorkout, sign);
+      for (const [exercise_name, figures] of c.byExercise) exercise[level].add({ ...key, exercise_name }, values(figures), sign);
+    });
+  };
+  for (const change of changes) {
+    count(change.before, -1);
+    count(change.after, 1);
+  }
+  const { tx, table } = ctx;
+  const id: Column = ['athlete_id', 'uuid'];
+  const name: Column = ['exercise_name', 'text'];
+  // An exercise row with nothing prescribed is gone from the workouts (completed sets imply prescribed ones).
+  const emptyExercise = 'cur.prescribed_sets <= 0 AND cur.completed_sets <= 0 AND cur.load_sets <= 0';
+  for (const [level, [suffix, , key]] of LEVELS.entries()) {
+    const keyCols: Column[] = key ? [id, [key, 'date']] : [id];
+    await addDeltas(tx, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level].nonZero(), emptyExercise);
+    await addDeltas(tx, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Performance (issue #11): manual entries, the summary, recent PRs and the rep-max
+ * profile. Its records live in the training projection (one read model for workout
+ * and manual records: projections/performance-records.ts).
+ */
+import type { Feature } from '../features.ts';
+import { performanceRoutes } from './routes.ts';
+
+export const performanceFeature: Feature = {
+  name: 'performance',
+  routes(app, deps) {
+    performanceRoutes(app, deps);
+  },
+  topicRules: {
+    // "New PR" news: a user's own topic (an athlete's PRs, a coach's athletes' PRs).
+    prs: (_db, userId, id) => Promise.resolve(id === userId),
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * Performance (issue #11): log and remove manual entries, the summary behind the
+ * Performance mode, recent personal records and the rep-max profile. The records
+ * list itself (GET /api/performance-records) lives with the training analytics.
+ * Unknown or unlinked athletes are 404 'Athlete not found'; bad input is 400 with
+ * the spec's text (the schema only bounds what a person could type).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { userIdOf } from '../platform/http/auth-hook.ts';
+import { DomainError } from '../shared/decider.ts';
+import { todayFor } from '../accounts/time-zone.ts';
+import { isUuid } from '../training/domain/payload.ts';
+import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from './commands.ts';
+import { daysBack, followedAthletes, performanceSummary, RANGES, recentPrs, repMax, type RangeKey } from './queries.ts';
+
+const Id = Type.String({ maxLength: 64 });
+const Name = Type.String({ maxLength: 200 });
+/** Numbers or what was typed: the spec's own texts answer a bad value, not the schema. */
+const Typed = Type.Union([Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.String({ maxLength: 32 }), Type.Null()]);
+const LogBody = Type.Object(
+  {
+    athlete_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    exercise_name: Type.Optional(Type.Union([Name, Type.Null()])),
+    value: Type.Optional(Typed),
+    reps: Type.Optional(Typed),
+    date: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+const EntryParams = Type.Object({ id: Id }, { additionalProperties: false });
+const SummaryQuery = Type.Object({ athlete_id: Id, range: Type.Optional(Type.Union(Object.keys(RANGES).map((k) => Type.Literal(k)))) }, { additionalProperties: false });
+const PrsQuery = Type.Object({ athlete_id: Type.Optional(Id), days: Type.Optional(Type.String({ maxLength: 4, pattern: '^[0-9]{1,4}$' })) }, { additionalProperties: false });
+const RepMaxQuery = Type.Object({ athlete_id: Id, exercise_name: Name }, { additionalProperties: false });
+
+export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
+  const guard = { preHandler: app.requireUser };
+  const tags = ['performance'];
+  const athlete = async (userId: string, athleteId: string) => {
+    if (!(await mayLogFor(deps.pool, userId, athleteId))) throw new DomainError(404, ATHLETE_NOT_FOUND);
+    return athleteId;
+  };
+
+  app.post<{ Body: Static<typeof LogBody> }>('/api/performance-records', { ...guard, schema: { tags, body: LogBody } }, async (req, reply) => {
+    const b = req.body;
+    const key = req.headers['idempotency-key'];
+    const result = await logPerformance(
+      deps,
+      userIdOf(req),
+      { athleteId: b.athlete_id, exerciseName: b.exercise_name, value: b.value, reps: b.reps, date: b.date },
+      typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {},
+    );
+    return reply.code(201).send({ success: true, id: result.id, entry: result.entry, checkpoint: result.checkpoint });
+  });
+
+  app.delete<{ Params: Static<typeof EntryParams> }>('/api/performance-records/:id', { ...guard, schema: { tags, params: EntryParams } }, async (req) => {
+    const result = await removePerformanceEntry(deps, userIdOf(req), req.params.id);
+    return { success: true, checkpoint: result.checkpoint };
+  });
+
+  app.get<{ Querystring: Static<typeof SummaryQuery> }>('/api/performance-summary', { ...guard, schema: { tags, querystring: SummaryQuery } }, async (req) => {
+    const athleteId = req.query.athlete_id;
+    if (!isUuid(athleteId)) throw new DomainError(404, ATHLETE_NOT_FOUND);
+    // The access check and the athlete's "today" in one round trip; nothing is read before both answered.
+    const [allowed, today] = await Promise.all([mayLogFor(deps.pool, userIdOf(req), athleteId), todayFor(deps.pool, athleteId, deps.now())]);
+    if (!allowed) throw new DomainError(404, ATHLETE_NOT_FOUND);
+    return { success: true, ...(await performanceSummary(deps.pool, athleteId, (req.query.range ?? '30d') as RangeKey, today)) };
+  });
+
+  app.get<{ Querystring: Static<typeof PrsQuery> }>('/api/recent-prs', { ...guard, schema: { tags, querystring: PrsQuery } }, async (req) => {
+    const userId = userIdOf(req);
+    // Without an athlete: every athlete the caller follows (the coach's "New PR" toasts).
+    const athletes = req.query.athlete_id ? [await athlete(userId, req.query.athlete_id)] : await followedAthletes(deps.pool, userId);
+    const days = Number(req.query.days ?? 30);
+    if (days < 1 || days > 3660) throw new DomainError(400, 'days must be between 1 and 3660.');
+    const today = await todayFor(deps.pool, req.query.athlete_id ?? userId, deps.now());
+    return { success: true, prs: await recentPrs(deps.pool, athletes, daysBack(today, days)) };
+  });
+
+  app.get<{ Querystring: Static<typeof RepMaxQuery> }>('/api/rep-max-profile', { ...guard, schema: { tags, querystring: RepMaxQuery } }, async (req) => {
+    const athleteId = await athlete(userIdOf(req), req.query.athlete_id);
+    const name = req.query.exercise_name.trim();
+    if (!name) throw new DomainError(400, 'Exercise name is required');
+    return { success: true, ...(await repMax(deps.pool, athleteId, name)) };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The one place that reads the environment. Everything else receives a Config.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import { parseRecapSchedule, type RecapSchedule } from '../recaps/domain/recap-schedule.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public origin used in e-mail links and to check websocket Origin headers. */
+  appUrl: string;
+  databaseUrl: string | null;
+  /** Folder of the embedded PostgreSQL when no DATABASE_URL is given. */
+  embeddedDataDir: string;
+  /** True when SPOTTER_DATA_DIR chose the folder (the CLI then never looks elsewhere). */
+  embeddedDataDirExplicit: boolean;
+  /**
+   * Where a process that runs this checkout's embedded PostgreSQL notes its data folder,
+   * so that the CLI finds the running server even when it was given SPOTTER_DATA_DIR.
+   */
+  embeddedPointerFile: string;
+  eventstoreUrl: string | null;
+  smtpUrl: string | null;
+  outboxDir: string;
+  signupAccessCode: string;
+  /** HMAC secret for access tokens; null means one generated once and kept in the database. */
+  authSecret: string | null;
+  webDistDir: string;
+  /**
+   * Fastify's `trustProxy` (TRUST_PROXY): false by default, so a client cannot pick
+   * its own IP with X-Forwarded-For. Behind a reverse proxy set it, or every user
+   * shares the proxy's IP and thus one rate-limit bucket: `true` (trust every hop),
+   * a hop count (`1`), or addresses/CIDRs of the proxies (`10.0.0.1,10.0.0.0/8`).
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * The operator key (SPOTTER_OPERATOR_KEY): sent as `X-Operator-Key` (or `?key=` on
+   * /email-demo) it shows the local outbox and health error details. Unset: a random
+   * key made at each start and printed in the console.
+   */
+  operatorKey: string | null;
+  /** When the server sends weekly recaps by itself (`RECAP_SCHEDULE`), in each athlete's zone; null = off. */
+  recapSchedule: RecapSchedule | null;
+}
+
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const host = env.HOST ?? '0.0.0.0';
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  try {
+    new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL is not a valid URL: "${appUrl}"`);
+  }
+  return {
+    port,
+    host,
+    appUrl,
+    databaseUrl: env.DATABASE_URL || null,
+    // Under the system temp dir by default: the embedded server runs as an unprivileged
+    // user that cannot enter /root, where a checkout often lives.
+    embeddedDataDir: env.SPOTTER_DATA_DIR ?? path.join(os.tmpdir(), 'spotter-data', hashPath(projectRoot)),
+    embeddedDataDirExplicit: !!env.SPOTTER_DATA_DIR,
+    embeddedPointerFile: path.join(os.tmpdir(), 'spotter-data', `${hashPath(projectRoot)}.running.json`),
+    eventstoreUrl: env.EVENTSTORE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    outboxDir: env.OUTBOX_DIR ?? path.join(projectRoot, 'outbox'),
+    signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
+    authSecret: env.AUTH_SECRET || null,
+    webDistDir: path.join(projectRoot, 'web', 'dist'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    operatorKey: env.SPOTTER_OPERATOR_KEY?.trim() || null,
+    // Off under the test runner: a test file's clock must not send mail on its own.
+    recapSchedule: parseRecapSchedule(env.RECAP_SCHEDULE ?? (env.VITEST ? 'off' : 'mon 08:00')),
+  };
+}
+
+export function trustProxyFrom(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (!/^[0-9a-fA-F:./,\s]+$/.test(v)) throw new Error(`TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs, got "${v}"`);
+  return v;
+}
+
+/** Short stable name so two checkouts on one machine keep separate embedded databases. */
+function hashPath(p: string): string {
+  let h = 0;
+  for (const ch of p) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+export { projectRoot };

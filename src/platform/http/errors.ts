@@ -1,0 +1,68 @@
+/**
+ * The one place that maps failures to HTTP. Every error leaves as JSON
+ * `{ "error": "…" }`; domain errors keep the spec's texts and their status.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError } from '../../shared/decider.ts';
+import { WrongExpectedVersionError } from '../eventstore/port.ts';
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | DomainError | Error, req, reply) => {
+    if (err instanceof DomainError) {
+      return reply.status(err.status).send({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+    }
+    if (err instanceof WrongExpectedVersionError) {
+      return reply.status(409).send({ error: 'Someone else changed this at the same time. Please reload and try again.' });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      return reply.status(400).send({ error: validationMessage(fe) });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({ error: clientErrorMessage(fe) });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ error: 'An unexpected error occurred. Please try again.' });
+  });
+}
+
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON object.';
+    default:
+      return err.message.startsWith('Body is not valid JSON') || err instanceof SyntaxError ? 'The request body is not valid JSON.' : err.message;
+  }
+}
+
+/** "body/email must be string" → "email must be a string." and friends. */
+function validationMessage(err: FastifyError): string {
+  const v = err.validation?.[0];
+  if (!v) return err.message;
+  const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const params = v.params;
+  switch (v.keyword) {
+    case 'required':
+      return `${String(params.missingProperty)} is required.`;
+    case 'additionalProperties':
+      return `Unknown field: ${String(params.additionalProperty)}.`;
+    case 'type':
+      return `${where || err.validationContext || 'value'} must be ${article(String(params.type))}.`;
+    case 'maxLength':
+      return `${where} must be at most ${String(params.limit)} characters.`;
+    case 'minLength':
+      return `${where} must not be empty.`;
+    case 'maxItems':
+      return `${where} can have at most ${String(params.limit)} items.`;
+    default:
+      return `${where ? `${where} ` : ''}${v.message ?? 'is invalid'}.`;
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}

@@ -1,0 +1,152 @@
+/**
+ * Delivers queued mails from email_outbox. Each row is claimed (FOR UPDATE SKIP LOCKED,
+ * so several servers can send side by side), rendered, checked against the
+ * per-recipient limit and handed to the mailer under its own id, so a retry after a
+ * crash writes the same outbox file or carries the same Message-ID.
+ */
+import type pg from 'pg';
+import { renderEmail, type EmailKind } from '../../../emails/render.ts';
+import type { Mailer } from '../../../emails/mailer.ts';
+
+export const EMAILS_PER_RECIPIENT_PER_HOUR = 30;
+export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 30 emails per hour per recipient.';
+const MAX_ATTEMPTS = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  recipient: string;
+  data: Record<string, unknown>;
+  attempts: number;
+}
+
+async function sentInLastHour(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`, [
+    recipient.toLowerCase(),
+    new Date(now.getTime() - HOUR_MS),
+  ]);
+  return rows[0].n;
+}
+
+/** When a recipient's oldest counted mail leaves the hour: the earliest a deferred mail may go. */
+async function nextFreeSlot(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<Date> {
+  const { rows } = await db.query<{ oldest: Date | null }>(`SELECT min(sent_at) AS oldest FROM email_outbox WHERE recipient = $1 AND status = 'sent' AND sent_at > $2`, [
+    recipient.toLowerCase(),
+    new Date(now.getTime() - HOUR_MS),
+  ]);
+  const oldest = rows[0]?.oldest;
+  return new Date((oldest ? oldest.getTime() : now.getTime()) + HOUR_MS);
+}
+
+/** Mails counted against a recipient's hourly limit: sent, or on their way. */
+export async function recentMailCount(db: pg.Pool | pg.PoolClient, recipient: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM email_outbox
+     WHERE recipient = $1 AND status IN ('sent', 'sending') AND coalesce(sent_at, created_at) > $2`,
+    [recipient.toLowerCase(), new Date(now.getTime() - HOUR_MS)],
+  );
+  return rows[0].n;
+}
+
+export class MailSender {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly mailer: Mailer,
+    private readonly opts: { now?: () => Date; log?: (m: string) => void; pollMs?: number } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    // A crash mid-send leaves rows in 'sending'; sending them again under the same id
+    // is what makes delivery idempotent (see the header).
+    await this.pool.query(`UPDATE email_outbox SET status = 'pending' WHERE status = 'sending'`);
+    this.poll();
+  }
+
+  private poll(): void {
+    this.timer = setTimeout(() => {
+      void this.flush().finally(() => this.poll());
+    }, this.opts.pollMs ?? 1000);
+  }
+
+  /** Sends everything pending; concurrent calls share one run. */
+  flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (await this.sendBatch()) {
+            // sendBatch() returns true while there may be more to send.
+          }
+        } while (this.again);
+      } catch (e) {
+        this.opts.log?.(`mail sender: ${(e as Error).message}`);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async sendBatch(): Promise<boolean> {
+    const now = this.opts.now?.() ?? new Date();
+    const { rows } = await this.pool.query<OutboxRow>(
+      `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1
+       WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND (not_before IS NULL OR not_before <= $1)
+                    ORDER BY coalesce(not_before, created_at) FOR UPDATE SKIP LOCKED LIMIT 20)
+       RETURNING id, kind, recipient, data, attempts`,
+      [now],
+    );
+    for (const row of rows) await this.sendOne(row);
+    return rows.length > 0;
+  }
+
+  private async sendOne(row: OutboxRow): Promise<void> {
+    const now = this.opts.now?.() ?? new Date();
+    // Only mails really sent count here: rows claimed in the same batch are not sent yet,
+    // and counting them would defer mails that still fit in the hour.
+    if ((await sentInLastHour(this.pool, row.recipient, now)) >= EMAILS_PER_RECIPIENT_PER_HOUR) {
+      // Deferred, not dropped: it goes once the recipient's hour has room again. The
+      // attempt it used is given back, since nothing was tried.
+      await this.pool.query(`UPDATE email_outbox SET status = 'pending', attempts = attempts - 1, not_before = $2, error = $3 WHERE id = $1`, [
+        row.id,
+        await nextFreeSlot(this.pool, row.recipient, now),
+        RATE_LIMIT_MESSAGE,
+      ]);
+      return;
+    }
+    try {
+      const mail =
+        row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
+      await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      await this.finish(row.id, 'sent', null, now);
+    } catch (e) {
+      const message = (e as Error).message;
+      this.opts.log?.(`mail ${row.id} to ${row.recipient}: ${message}`);
+      await this.finish(row.id, row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', message);
+    }
+  }
+
+  private async finish(id: string, status: 'sent' | 'failed' | 'pending', error: string | null, sentAt?: Date): Promise<void> {
+    // A sent mail's data may hold a one-time link: keep only what the log needs.
+    await this.pool.query(
+      `UPDATE email_outbox SET status = $2, error = $3, sent_at = $4,
+         data = CASE WHEN $2 = 'pending' THEN data ELSE jsonb_build_object('scrubbed', true) END
+       WHERE id = $1`,
+      [id, status, error, sentAt ?? null],
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

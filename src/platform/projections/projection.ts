@@ -1,0 +1,49 @@
+/**
+ * What a projection declares. The runner (runner.ts) owns reading events, the
+ * transaction, the checkpoint and the notification; a projection only turns a batch
+ * of events into writes on its own tables and names what changed.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../eventstore/port.ts';
+
+export interface ProjectionContext {
+  /** The open transaction: every write goes through it. */
+  tx: pg.PoolClient;
+  /** Physical name of one of this projection's tables in the generation being written. */
+  table: (logical: string) => string;
+}
+
+export interface Projection {
+  /** Unique, snake_case. */
+  name: string;
+  /**
+   * A reactor causes effects (mails) rather than keeping tables: it is run like a
+   * projection, but never replayed, since replaying would repeat its effects.
+   */
+  reactor?: boolean;
+  /** Bump when the tables or the handling change: the runner then rebuilds a new copy. */
+  version: number;
+  /**
+   * Logical table name (what queries use; it is a view onto the serving copy) → DDL
+   * that creates the copy under the given physical name. Index names must include
+   * the physical name so that two copies can coexist.
+   */
+  tables: Record<string, (physical: string) => string>;
+  /** Event types this projection reads ('*' for all); others are skipped (the checkpoint still moves). */
+  handles: readonly string[];
+  /**
+   * Apply a batch (already filtered to `handles`, in global order) and return the
+   * realtime topics whose data changed. Must be idempotent for the batch as a whole
+   * only in the sense that it runs inside the checkpoint's transaction: a batch is
+   * applied exactly once or not at all.
+   */
+  apply(events: StoredEvent[], ctx: ProjectionContext): Promise<Iterable<string>>;
+}
+
+export function physicalTable(logical: string, generation: number): string {
+  return `${logical}_g${generation}`;
+}
+
+export function handlesEvent(p: Projection, type: string): boolean {
+  return p.handles[0] === '*' || p.handles.includes(type);
+}

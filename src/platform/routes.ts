@@ -1,0 +1,142 @@
+/** Health, the OpenAPI document and the realtime socket. */
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { EventStore } from './eventstore/port.ts';
+import type { ProjectionRunner } from './projections/runner.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
+import type { AuthService } from '../accounts/auth-service.ts';
+import { isOperator } from './http/operator.ts';
+
+export function platformRoutes(
+  app: FastifyInstance,
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; operatorKey: string; allowedOrigins: string[] },
+) {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
+    const started = Date.now();
+    let database: { ok: boolean; latencyMs?: number; error?: string };
+    try {
+      await deps.pool.query('SELECT 1');
+      database = { ok: true, latencyMs: Date.now() - started };
+    } catch (e) {
+      database = { ok: false, error: (e as Error).message };
+    }
+    let eventStore: { ok: boolean; kind: string; head?: string | null; error?: string };
+    try {
+      eventStore = { ok: true, kind: deps.store.kind, head: await deps.store.headCheckpoint() };
+    } catch (e) {
+      eventStore = { ok: false, kind: deps.store.kind, error: (e as Error).message };
+    }
+    const projections = database.ok ? await deps.runner.status() : [];
+    const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
+    const body = {
+      status: ok ? 'ok' : 'degraded',
+      database,
+      eventStore,
+      realtime: { connections: deps.hub.connectionCount },
+      // Parked events do not make the service unhealthy: every projection still moves
+      // (a restart would not fix them); operators list and retry them with `spotter parked`.
+      parkedEvents: projections.reduce((n, p) => n + p.parked, 0),
+      projections,
+    };
+    return reply.status(ok ? 200 : 503).send(isOperator(req, deps.operatorKey) ? body : withoutErrorText(body));
+  });
+
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify route handler: async so a throw becomes an error reply like in every other route
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
+
+  // Browsers cannot set headers on a websocket, so the access token comes in the
+  // query; the Origin check keeps other sites' pages from using a visitor's token.
+  app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true }, async (socket, req) => {
+    // A client may subscribe the moment the socket opens, while the token is still
+    // being checked: hold those messages and hand them to the hub once it attaches.
+    const early: string[] = [];
+    const hold = (raw: unknown) => early.push(String(raw));
+    socket.on('message', hold);
+    const origin = req.headers.origin;
+    if (origin && !deps.allowedOrigins.includes(origin)) return socket.close(4003, 'Origin not allowed');
+    const claims = req.query.token ? await deps.auth.authenticate(req.query.token) : null;
+    if (!claims) return socket.close(4001, 'Not authenticated');
+    socket.off('message', hold);
+    deps.hub.attach(socket, claims.sub, claims.sid, early);
+  });
+}
+
+/**
+ * Raw PostgreSQL and projection errors name tables, columns and values: only the
+ * operator (X-Operator-Key) reads them; everyone else learns what failed, not why.
+ */
+function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown }[] }>(body: B): B {
+  const hide = (e: unknown) => (e ? 'failed (details for operators only)' : e);
+  return {
+    ...body,
+    database: { ...body.database, ...(body.database.error ? { error: hide(body.database.error) } : {}) },
+    eventStore: { ...body.eventStore, ...(body.eventStore.error ? { error: hide(body.eventStore.error) } : {}) },
+    projections: body.projections.map((p) => (p.lastError ? { ...p, lastError: hide(p.lastError) } : p)),
+  };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: Record<string, unknown>;
+  hidden: boolean;
+}
+
+// Per app: a test process may build several apps, each with its own routes.
+const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+export function collectRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  routesByApp.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/')) return;
+    const hidden = !!r.schema?.hide;
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m.toLowerCase(), url: r.url, schema: r.schema as Record<string, unknown>, hidden });
+  });
+}
+
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/** OpenAPI parameters from a route's params or querystring schema, each with its own schema. */
+function parameters(schema: unknown, where: 'path' | 'query') {
+  const s = (schema ?? {}) as ObjectSchema;
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+/** Every /api route of an app (hidden ones included), e.g. for the authorisation matrix. */
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return [...(routesByApp.get(app) ?? [])];
+}
+
+/** An OpenAPI 3 document assembled from the routes' own JSON schemas (body, params, query, responses). */
+function openApiDocument(app: FastifyInstance) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of registeredRoutes(app).filter((r) => !r.hidden)) {
+    const path = r.url.replace(/:(\w+)/g, '{$1}');
+    const s = r.schema ?? {};
+    const responses: Record<string, unknown> = {};
+    for (const [code, body] of Object.entries((s.response as Record<string, unknown>) ?? { 200: {} })) {
+      responses[code.replace('xx', 'XX')] = { description: code, content: { 'application/json': { schema: body } } };
+    }
+    // A path parameter the route declares no schema for is still a parameter (a string).
+    const declared = new Set(Object.keys(((s.params ?? {}) as ObjectSchema).properties ?? {}));
+    const undeclared = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !declared.has(n));
+    const params = [
+      ...parameters(s.params, 'path'),
+      ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...parameters(s.querystring, 'query'),
+    ];
+    (paths[path] ??= {})[r.method] = {
+      tags: s.tags,
+      ...(params.length ? { parameters: params } : {}),
+      ...(s.body ? { requestBody: { required: true, content: { 'application/json': { schema: s.body } } } } : {}),
+      responses: Object.keys(responses).length ? responses : { 200: { description: 'OK' } },
+    };
+  }
+  return { openapi: '3.0.3', info: { title: 'Spotter API', version: '0.1.0' }, paths };
+}

@@ -1,0 +1,85 @@
+/**
+ * Wires the parts every entry point needs (server, CLI, tests, benchmarks): the
+ * database (embedded unless DATABASE_URL is set), migrations, the event store and
+ * the projection runner.
+ */
+import pg from 'pg';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrations.ts';
+import type { EventStore } from './eventstore/port.ts';
+import { PostgresEventStore } from './eventstore/postgres.ts';
+import { ProjectionRunner } from './projections/runner.ts';
+import { allProjections } from '../all-projections.ts';
+import type { Projection } from './projections/projection.ts';
+
+export interface Platform {
+  databaseUrl: string;
+  pool: pg.Pool;
+  store: EventStore;
+  runner: ProjectionRunner;
+  close(): Promise<void>;
+  /** Stops the embedded PostgreSQL if this process owns it (a last resort when close() hangs); idempotent. */
+  stopDatabase(): Promise<void>;
+}
+
+// bigint columns (counts, positions) come back as strings unless told otherwise;
+// int8 values we store all fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+// Dates stay 'YYYY-MM-DD' strings: a calendar day has no time zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export async function connectDatabase(
+  config: Pick<Config, 'databaseUrl' | 'embeddedDataDir'> & Partial<Pick<Config, 'embeddedPointerFile'>>,
+  log = console.log,
+): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+  const embedded = await startEmbeddedPostgres(config.embeddedDataDir, { log, pointerFile: config.embeddedPointerFile });
+  if (embedded.adopted) log(`Found the embedded PostgreSQL of a process that ended (data in ${config.embeddedDataDir}); this process will stop it on exit`);
+  else if (embedded.owned) log(`Embedded PostgreSQL started (data in ${config.embeddedDataDir})`);
+  else log('Using the embedded PostgreSQL that is already running for this checkout');
+  return { url: embedded.url, embedded };
+}
+
+export async function createEventStore(config: Pick<Config, 'eventstoreUrl'>, pool: pg.Pool): Promise<EventStore> {
+  if (!config.eventstoreUrl) return new PostgresEventStore(pool);
+  const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb.ts');
+  return new EventStoreDbEventStore(config.eventstoreUrl, { streamPrefixes: [] });
+}
+
+export async function startPlatform(
+  config: Pick<Config, 'databaseUrl' | 'embeddedDataDir' | 'eventstoreUrl'> & Partial<Pick<Config, 'embeddedPointerFile'>>,
+  opts: {
+    projections?: Projection[];
+    /** Reactors that need the event store (Feature.reactors), added once it exists. */
+    reactors?: (store: EventStore) => Projection[];
+    runProjections?: boolean;
+    log?: (m: string) => void;
+    poolSize?: number;
+  } = {},
+): Promise<Platform> {
+  const log = opts.log ?? console.log;
+  const { url, embedded } = await connectDatabase(config, log);
+  let stopping: Promise<void> | null = null;
+  const stopDatabase = () => (stopping ??= embedded?.owned ? embedded.stop() : Promise.resolve());
+  // Idle connections stay: opening one costs far more than keeping it (issue 16).
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, idleTimeoutMillis: 0 });
+  pool.on('error', (e) => log(`database pool: ${e.message}`));
+  await migrate(pool);
+  const store = await createEventStore(config, pool);
+  const runner = new ProjectionRunner(pool, store, url, [...(opts.projections ?? allProjections), ...(opts.reactors?.(store) ?? [])], { log });
+  if (opts.runProjections !== false) await runner.start();
+  return {
+    databaseUrl: url,
+    pool,
+    store,
+    runner,
+    async close() {
+      await runner.stop();
+      await store.close();
+      await pool.end();
+      await stopDatabase();
+    },
+    stopDatabase,
+  };
+}

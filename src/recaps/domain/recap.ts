@@ -1,0 +1,48 @@
+/**
+ * The weekly recap aggregate (stream `recap-<athleteId>`): which weeks an athlete has
+ * been sent a recap for. Sending is deciding `WeeklyRecapSent` once per week; the mail
+ * reactor queues the mail for that event (one outbox row per event id), so a rerun, a
+ * second server or a crash between the two can neither skip nor repeat a recap.
+ */
+import { assertNever, type Decider } from '../../shared/decider.ts';
+import type { WeeklyRecapSummary } from '../../../emails/templates/weekly-recap.ts';
+
+export interface RecapRecipient {
+  athleteId: string;
+  email: string;
+  name: string;
+}
+
+export type RecapCommand = { type: 'SendWeeklyRecap'; week: string; to: RecapRecipient; summary: WeeklyRecapSummary };
+
+export type RecapEvent = { type: 'WeeklyRecapSent'; data: RecapRecipient & { week: string; summary: WeeklyRecapSummary } };
+
+export interface RecapState {
+  weeksSent: readonly string[];
+}
+
+export const recapStream = (athleteId: string) => `recap-${athleteId}`;
+
+export const recapDecider: Decider<RecapState, RecapCommand, RecapEvent> = {
+  initialState: () => ({ weeksSent: [] }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'WeeklyRecapSent':
+        return { weeksSent: [...state.weeksSent, event.data.week] };
+      default:
+        return assertNever(event.type);
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'SendWeeklyRecap':
+        // Already sent: nothing happens, which is what makes reruns safe.
+        if (state.weeksSent.includes(command.week)) return [];
+        return [{ type: 'WeeklyRecapSent', data: { ...command.to, week: command.week, summary: command.summary } }];
+      default:
+        return assertNever(command.type);
+    }
+  },
+};

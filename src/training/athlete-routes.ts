@@ -1,0 +1,66 @@
+/**
+ * The athlete's side: their own workouts, logging actual results set by set, and
+ * the dashboard. A linked coach may log on the athlete's behalf (spec: coaches log
+ * performance on behalf of an athlete); anyone else is told the workout does not
+ * exist. Reference: src/domain/training/API.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { userIdOf } from '../platform/http/auth-hook.ts';
+import { DomainError } from '../shared/decider.ts';
+import { isUuid } from './domain/payload.ts';
+import { MESSAGES } from './domain/workout.ts';
+import { recordActual, type TrainingDeps } from './commands.ts';
+import { listWorkoutsJson } from './queries.ts';
+import { athleteDashboard } from './dashboard.ts';
+import { dateParam, viewerToday, IgnoredToday } from './workout-routes.ts';
+import { MAX_INDEX, SET_LIMITS } from './domain/limits.ts';
+
+const Day = Type.String({ maxLength: 10 });
+const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
+const ActualBody = Type.Object(
+  {
+    exerciseIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
+    setIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
+    actual: Type.Object(
+      {
+        reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
+        load: Type.Optional(Amount(SET_LIMITS.load)),
+        time_duration: Type.Optional(Amount(SET_LIMITS.time_duration)),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+const RangeQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), today: IgnoredToday }, { additionalProperties: false });
+const TodayQuery = Type.Object({ today: IgnoredToday }, { additionalProperties: false });
+
+export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
+  const guard = { preHandler: app.requireUser };
+  const tags = ['athlete'];
+
+  app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/athlete/workouts', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req, reply) => {
+    const q = req.query;
+    const body = await listWorkoutsJson(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.post<{ Params: { id: string }; Body: Static<typeof ActualBody> }>(
+    '/api/athlete/workouts/:id/actuals',
+    { ...guard, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody } },
+    async (req) => {
+      if (!isUuid(req.params.id)) throw new DomainError(404, MESSAGES.notFound);
+      const result = await recordActual(deps, userIdOf(req), req.params.id, req.body);
+      return {
+        success: true,
+        checkpoint: result.checkpoint,
+        newRecords: result.newRecords.map(({ exercise_name, rep_range, best_weight }) => ({ exercise_name, rep_range, best_weight })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof TodayQuery> }>('/api/athlete/dashboard', { ...guard, schema: { tags, querystring: TodayQuery } }, async (req) =>
+    athleteDashboard(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req))),
+  );
+}

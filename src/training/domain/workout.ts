@@ -1,0 +1,226 @@
+/**
+ * The workout aggregate (stream `workout-<id>`): one planned session of one athlete,
+ * with the actual results the athlete records set by set.
+ *
+ * Whether the acting user may touch the athlete's training (the athlete, or a
+ * linked coach) needs the client_links read model, so the command handler checks it
+ * before deciding and passes the answer in as `mayAct`; the decider stays pure.
+ */
+import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { SET_LIMITS } from './limits.ts';
+import type { TrainingEvent, WorkoutContent } from './events.ts';
+import { isCalendarDate, type SetActual, type WorkoutExercise } from './workout-rules.ts';
+import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepRecordedActuals, mergeActual, sameJson } from './actuals.ts';
+
+export { workoutStream } from './events.ts';
+
+export interface WorkoutState {
+  workoutId: string | null;
+  athleteId: string | null;
+  date: string | null;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+  deleted: boolean;
+}
+
+interface Authorised {
+  /** The acting user is the athlete or one of the athlete's linked coaches. */
+  mayAct: boolean;
+}
+
+export type WorkoutCommand =
+  | ({ type: 'ScheduleWorkout'; workoutId: string; athleteId: string; content: WorkoutContent; templateId?: string | null; assignmentId?: string } & Authorised)
+  | ({ type: 'ReviseWorkout'; content: WorkoutContent; assignmentId?: string } & Authorised)
+  | ({ type: 'MoveWorkout'; toDate: string } & Authorised)
+  | ({ type: 'DeleteWorkout' } & Authorised)
+  | ({ type: 'RestoreWorkout' } & Authorised)
+  | ({ type: 'RecordSetActual'; exerciseIndex: number; setIndex: number; actual: SetActual } & Authorised);
+
+export const MESSAGES = {
+  notFound: 'Workout not found.',
+  deleted: 'This workout was deleted.',
+  exists: 'This workout already exists.',
+  notDeleted: 'This workout is not deleted, so there is nothing to restore.',
+  notYourAthlete: 'You can only plan workouts for yourself or for athletes you coach.',
+  needsExercise: 'Saving a workout needs at least one exercise.',
+  badDate: 'The date must be a real calendar date (YYYY-MM-DD).',
+  noSuchSet: 'This set does not exist in the workout.',
+  badActual: 'Actual reps, load and time must be numbers of 0 or more.',
+  emptyActual: 'Record at least one of reps, load or time_duration.',
+} as const;
+
+const initialState = (): WorkoutState => ({
+  workoutId: null,
+  athleteId: null,
+  date: null,
+  name: null,
+  notes: null,
+  exercises: [],
+  deleted: false,
+});
+
+function checkContent(content: WorkoutContent): void {
+  if (!isCalendarDate(content.date)) throw new DomainError(400, MESSAGES.badDate);
+  if (!Array.isArray(content.exercises) || content.exercises.length === 0) throw new DomainError(400, MESSAGES.needsExercise);
+  // The edge checks these too; here they keep any other caller (CLI, seed, templates)
+  // from putting a number into an event that a read model cannot hold.
+  for (const exercise of content.exercises) {
+    for (const set of exercise.sets) {
+      for (const f of Object.keys(SET_LIMITS) as (keyof typeof SET_LIMITS)[]) checkNumber(set[f], f);
+      if (set.actual) for (const f of ACTUAL_FIELDS) checkNumber(set.actual[f], f);
+    }
+  }
+}
+
+function checkNumber(v: number | null | undefined, field: keyof typeof SET_LIMITS): void {
+  if (v === null || v === undefined) return;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > SET_LIMITS[field]) {
+    throw new DomainError(400, `${field} must be a number from 0 to ${SET_LIMITS[field]}.`);
+  }
+}
+
+function checkActual(actual: SetActual): void {
+  const given = ACTUAL_FIELDS.filter((f) => f in actual);
+  if (given.length === 0) throw new DomainError(400, MESSAGES.emptyActual);
+  for (const f of given) {
+    const v = actual[f];
+    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) throw new DomainError(400, MESSAGES.badActual);
+    checkNumber(v, f);
+  }
+}
+
+/** An existing, visible workout the actor may change; hides other athletes' workouts as missing. */
+function existing(state: WorkoutState, command: Authorised): asserts state is WorkoutState & { workoutId: string; athleteId: string; date: string } {
+  if (!state.workoutId || !command.mayAct) throw new DomainError(404, MESSAGES.notFound);
+}
+
+function editable(state: WorkoutState, command: Authorised): asserts state is WorkoutState & { workoutId: string; athleteId: string; date: string } {
+  existing(state, command);
+  if (state.deleted) throw new DomainError(409, MESSAGES.deleted, 'workout_deleted');
+}
+
+function withActual(exercises: WorkoutExercise[], exerciseIndex: number, setIndex: number, actual: SetActual): WorkoutExercise[] {
+  return exercises.map((exercise, i) =>
+    i !== exerciseIndex
+      ? exercise
+      : {
+          ...exercise,
+          sets: exercise.sets.map((set, j) => {
+            if (j !== setIndex) return set;
+            const { actual: _old, ...rest } = set;
+            return isEmptyActual(actual) ? rest : { ...rest, actual: cleanActual(actual) };
+          }),
+        },
+  );
+}
+
+export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent> = {
+  initialState,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'WorkoutScheduled':
+      case 'WorkoutRevised': {
+        const d = event.data;
+        return { ...state, workoutId: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, exercises: d.exercises };
+      }
+      case 'WorkoutMoved':
+        return { ...state, date: event.data.toDate };
+      case 'WorkoutDeleted':
+        return { ...state, deleted: true };
+      case 'WorkoutRestored':
+        return { ...state, deleted: false };
+      case 'SetActualRecorded': {
+        const d = event.data;
+        return { ...state, exercises: withActual(state.exercises, d.exerciseIndex, d.setIndex, d.actual) };
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state, ctx) {
+    switch (command.type) {
+      case 'ScheduleWorkout': {
+        if (state.workoutId) throw new DomainError(409, MESSAGES.exists);
+        if (!command.mayAct || !ctx.userId) throw new DomainError(403, MESSAGES.notYourAthlete);
+        checkContent(command.content);
+        const { date, name, notes, exercises } = command.content;
+        return [
+          {
+            type: 'WorkoutScheduled',
+            data: {
+              workoutId: command.workoutId,
+              athleteId: command.athleteId,
+              date,
+              name,
+              notes,
+              exercises,
+              scheduledBy: ctx.userId,
+              ...(command.templateId ? { templateId: command.templateId } : {}),
+              ...(command.assignmentId ? { assignmentId: command.assignmentId } : {}),
+            },
+          },
+        ];
+      }
+      case 'ReviseWorkout': {
+        editable(state, command);
+        checkContent(command.content);
+        // A stale editor copy must not wipe what the athlete logged meanwhile.
+        const exercises = keepRecordedActuals(state.exercises, command.content.exercises);
+        const next = { date: command.content.date, name: command.content.name, notes: command.content.notes, exercises };
+        const current = { date: state.date, name: state.name, notes: state.notes, exercises: state.exercises };
+        if (sameJson(next, current)) return [];
+        const source = command.assignmentId ? { assignmentId: command.assignmentId } : {};
+        return [{ type: 'WorkoutRevised', data: { workoutId: state.workoutId, athleteId: state.athleteId, ...next, ...source } }];
+      }
+      case 'MoveWorkout': {
+        editable(state, command);
+        if (!isCalendarDate(command.toDate)) throw new DomainError(400, MESSAGES.badDate);
+        if (command.toDate === state.date) return [];
+        return [{ type: 'WorkoutMoved', data: { workoutId: state.workoutId, athleteId: state.athleteId, fromDate: state.date, toDate: command.toDate } }];
+      }
+      case 'DeleteWorkout':
+        existing(state, command);
+        // Deleting twice (a double click, a retried bulk delete) is not an error.
+        if (state.deleted) return [];
+        return [{ type: 'WorkoutDeleted', data: { workoutId: state.workoutId, athleteId: state.athleteId, date: state.date } }];
+      case 'RestoreWorkout':
+        existing(state, command);
+        if (!state.deleted) throw new DomainError(409, MESSAGES.notDeleted, 'workout_not_deleted');
+        return [{ type: 'WorkoutRestored', data: { workoutId: state.workoutId, athleteId: state.athleteId, date: state.date } }];
+      case 'RecordSetActual': {
+        editable(state, command);
+        const exercise = state.exercises[command.exerciseIndex];
+        const set = Number.isInteger(command.setIndex) ? exercise?.sets?.[command.setIndex] : undefined;
+        if (!Number.isInteger(command.exerciseIndex) || !set) throw new DomainError(404, MESSAGES.noSuchSet, 'set_not_found');
+        checkActual(command.actual);
+        const actual = mergeActual(set.actual, command.actual);
+        if (sameJson(actual, cleanActual(set.actual))) return [];
+        return [
+          {
+            type: 'SetActualRecorded',
+            data: {
+              workoutId: state.workoutId,
+              athleteId: state.athleteId,
+              date: state.date,
+              exerciseIndex: command.exerciseIndex,
+              exerciseName: exercise.exercise_name,
+              setIndex: command.setIndex,
+              // The whole actual after the change, so readers never merge.
+              actual,
+            },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+/** Folds a stream's events into the state (what the command handler and tests do). */
+export function foldWorkout(events: readonly { type: string; data: unknown }[]): WorkoutState {
+  return events.reduce((s, e) => workoutDecider.evolve(s, e as TrainingEvent), workoutDecider.initialState());
+}

@@ -1,0 +1,52 @@
+/**
+ * Workouts (issue #5, training context): the workout decider's commands behind
+ * /api/manage-workouts and the athlete routes, the `training` projection (workouts,
+ * compliance, analytics, performance records), the analytics and records queries,
+ * the realtime topics, and demo data for an empty database.
+ */
+import type { Feature } from '../features.ts';
+import { trainingProjection } from '../../projections/training/workouts.ts';
+import { workoutRoutes } from './workout-routes.ts';
+import { athleteRoutes } from './athlete-routes.ts';
+import { analyticsRoutes } from './analytics-routes.ts';
+import { canActFor } from './commands.ts';
+import { isUuid } from './domain/payload.ts';
+import { workoutAthlete } from './queries.ts';
+import { seedDemoIfEmpty } from './demo-seed.ts';
+
+/**
+ * Demo data by default on a real start; never under the test runner (each test
+ * file starts from an empty database of its own), and off with SPOTTER_DEMO=0.
+ * Read here because src/config.ts is not this feature's file; it belongs there.
+ */
+function demoWanted(): boolean {
+  const flag = process.env.SPOTTER_DEMO;
+  if (flag !== undefined) return flag !== '0';
+  return !process.env.VITEST;
+}
+
+export const trainingFeature: Feature = {
+  name: 'training',
+  projections: [trainingProjection],
+  routes(app, deps) {
+    workoutRoutes(app, deps);
+    athleteRoutes(app, deps);
+    analyticsRoutes(app, deps);
+  },
+  topicRules: {
+    // An athlete's calendar and dashboard: the athlete or a linked coach.
+    athlete: async (db, userId, id) => isUuid(id) && canActFor(db, userId, id),
+    // One open workout (the editor's live updates): whoever may see its athlete.
+    workout: async (db, userId, id) => {
+      if (!isUuid(id)) return false;
+      const athleteId = await workoutAthlete(db, id);
+      return athleteId !== null && canActFor(db, userId, athleteId);
+    },
+    // The same rule the coaching feature registers; repeated so training does not depend on its order.
+    coach: (_db, userId, id) => Promise.resolve(id === userId),
+  },
+  async start(deps) {
+    if (!demoWanted()) return;
+    await seedDemoIfEmpty(deps, (line) => console.log(line));
+  },
+};
