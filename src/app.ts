@@ -29,7 +29,8 @@ import { inviteLookup } from './coaching/feature.ts';
 import { emailRoutes } from './email-demo/routes.ts';
 import { profileRoutes } from './accounts/profile-routes.ts';
 import { collectRoutes, platformRoutes } from './platform/routes.ts';
-import { features, type FeatureDeps } from './features.ts';
+import { features } from './features.ts';
+import type { FeatureDeps } from './feature.ts';
 
 export interface AppOptions {
   config: Config;

@@ -8,7 +8,7 @@ import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
 import { mailReactor, registerMailRule } from './platform/mail/reactor.ts';
 import { registerTopicRule } from './platform/realtime/topic-access.ts';
 import { featureReactors, features } from './features.ts';
-import { allProjections } from './all-projections.ts';
+import { allProjections } from './features.ts';
 import { freePort } from './platform/db/embedded.ts';
 
 async function withFreePort(config: Config): Promise<Config> {

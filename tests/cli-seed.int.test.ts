@@ -10,7 +10,7 @@ import { cleanup, render } from 'ink-testing-library';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { WrongExpectedVersionError } from '../src/platform/eventstore/port.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
-import { allProjections } from '../src/all-projections.ts';
+import { allProjections } from '../src/features.ts';
 import { mailReactor } from '../src/platform/mail/reactor.ts';
 import { runSeed, SeedExistsError, type SeedOptions } from '../cli/lib/seed.ts';
 import { SeedSummary } from '../cli/commands/seed.tsx';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../emails/mailer.ts';
 import { startPlatform, type Platform } from '../src/platform/start.ts';
-import { allProjections } from '../src/all-projections.ts';
+import { allProjections } from '../src/features.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { ACCESS_CODE, signedInUser, type TestServer } from './support/server.ts';
 import { spawnServer, type ServerProcess } from './support/server-process.ts';

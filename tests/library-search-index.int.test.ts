@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installProjection } from '../src/platform/projections/schema.ts';
-import { exerciseCountQuery, exercisePageQuery, exercisesProjection } from '../projections/library/exercises.ts';
+import { exerciseCountQuery, exercisePageQuery } from '../src/library/queries.ts';
+import { exercisesProjection } from '../projections/library/exercises.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const READER = '44444444-4444-4444-8444-444444444444';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../src/platform/eventstore/port.ts';
-import { allProjections } from '../src/all-projections.ts';
+import { allProjections } from '../src/features.ts';
 import { handlesEvent, type Projection } from '../src/platform/projections/projection.ts';
 import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';

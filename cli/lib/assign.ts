@@ -5,10 +5,10 @@
  */
 import type pg from 'pg';
 import type { EventStore } from '../../src/platform/eventstore/port.ts';
-import { isCalendarDate } from '../../src/training/domain/workout-rules.ts';
-import { todayFor } from '../../src/accounts/time-zone.ts';
-import { assignTemplate, loadTemplate } from '../../src/templates/commands.ts';
-import { schedulePreview, workoutCount, type PreviewDay } from '../../src/templates/domain/schedule.ts';
+import { isCalendarDate } from '../../src/training/index.ts';
+import { todayFor } from '../../src/accounts/index.ts';
+import { assignTemplate, loadTemplate } from '../../src/templates/index.ts';
+import { schedulePreview, workoutCount, type PreviewDay } from '../../src/templates/index.ts';
 import { DomainError } from '../../src/shared/decider.ts';
 import { UsageError } from '../command.ts';
 import { coachIdByEmail, staffUser } from './recap.ts';

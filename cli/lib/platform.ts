@@ -3,7 +3,7 @@
  * PostgreSQL of this checkout), but never runs projections itself: a CLI process
  * that took a projection's ownership lock would fight the server for it.
  */
-import { allProjections } from '../../src/all-projections.ts';
+import { allProjections } from '../../src/features.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { mailReactor } from '../../src/platform/mail/reactor.ts';

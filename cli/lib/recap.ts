@@ -5,9 +5,9 @@
 import os from 'node:os';
 import type pg from 'pg';
 import type { EventStore } from '../../src/platform/eventstore/port.ts';
-import { weekRange } from '../../src/recaps/domain/iso-week.ts';
-import { planRecaps, type PlannedRecap } from '../../src/recaps/summaries.ts';
-import { sendRecaps, type RecapResult } from '../../src/recaps/send-recaps.ts';
+import { weekRange } from '../../src/recaps/index.ts';
+import { planRecaps, type PlannedRecap } from '../../src/recaps/index.ts';
+import { sendRecaps, type RecapResult } from '../../src/recaps/index.ts';
 import { formatDuration } from '../../emails/templates/weekly-recap.ts';
 import { UsageError } from '../command.ts';
 

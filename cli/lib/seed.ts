@@ -17,12 +17,12 @@ import type { EventStore, NewEvent } from '../../src/platform/eventstore/port.ts
 import { deterministicId } from '../../src/platform/handle-command.ts';
 import type { Decider, DomainEvent } from '../../src/shared/decider.ts';
 import { hashPassword } from '../../src/platform/auth/passwords.ts';
-import { userDecider, userStream } from '../../src/accounts/domain/user.ts';
-import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/coaching/domain/coach.ts';
-import type { TrainingEvent } from '../../src/training/domain/events.ts';
-import { workoutDecider, workoutStream, type WorkoutCommand } from '../../src/training/domain/workout.ts';
-import { todayIn } from '../../src/accounts/time-zone.ts';
-import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedCoach, type SeedPerson, type SeedSize, type SeedWorkout } from '../../src/training/seed-plan.ts';
+import { userDecider, userStream } from '../../src/accounts/index.ts';
+import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/coaching/index.ts';
+import type { TrainingEvent } from '../../src/training/index.ts';
+import { workoutDecider, workoutStream, type WorkoutCommand } from '../../src/training/index.ts';
+import { todayIn } from '../../src/accounts/index.ts';
+import { athleteProgramme, seedPeople, SEED_PASSWORD, withoutActuals, type SeedCoach, type SeedPerson, type SeedSize, type SeedWorkout } from '../../src/training/index.ts';
 
 export const SEED_LIMITS = { coaches: 1000, athletesPerCoach: 2000, weeks: 520, seed: 2_147_483_647 } as const;
 const SEED_META = { source: 'seed' } as const;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FeatureDeps } from '../features.ts';
+import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { userDecider, userStream } from './domain/user.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';

@@ -5,7 +5,7 @@
  * from its own read model; this is the one seam the coaching routes go through.
  */
 import type pg from 'pg';
-import { loadCompliance, type ComplianceWindows } from '../training/compliance-query.ts';
+import { loadCompliance, type ComplianceWindows } from '../training/index.ts';
 
 export type Compliance = ComplianceWindows;
 

@@ -3,14 +3,14 @@
  * `invites` and `client_links` read models, the invitation mail, the reactor that
  * accepts an invitation on signup, the routes, and the `coach:<id>` topic.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { invitesProjection } from '../../projections/coaching/invites.ts';
 import { clientLinksProjection } from '../../projections/coaching/client-links.ts';
 import { acceptOnSignup } from './accept-on-signup.ts';
 import { inviteMailRule } from './invite-mail.ts';
 import { findInviteByToken } from './invite-tokens.ts';
 import { coachingRoutes } from './routes.ts';
-import type { InviteLookup } from '../accounts/auth-routes.ts';
+import type { InviteLookup } from '../accounts/index.ts';
 import type pg from 'pg';
 
 export const coachingFeature: Feature = {

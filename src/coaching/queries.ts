@@ -1,6 +1,6 @@
 /** Read-side queries of the coaching feature: SQL on the read models only, never on events. */
 import type pg from 'pg';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 
 export interface ProfileRow {
   user_id: string;

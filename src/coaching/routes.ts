@@ -7,9 +7,9 @@
  * coach can never reach another coach's invites or links: they are simply not found.
  */
 import type { FastifyInstance } from 'fastify';
-import { todayFor } from '../accounts/time-zone.ts';
+import { todayFor } from '../accounts/index.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { FeatureDeps } from '../features.ts';
+import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';

@@ -11,7 +11,7 @@ import { listOutbox } from '../../emails/mailer.ts';
 import { DomainError } from '../shared/decider.ts';
 import { isOperator } from '../platform/http/operator.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { clientsOf } from '../coaching/queries.ts';
+import { clientsOf } from '../coaching/index.ts';
 import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE, type MailSender } from '../platform/mail/sender.ts';
 
 const DEMO_KINDS = ['welcome', 'confirmation', 'password-reset', 'invitation', 'workout-assigned', 'weekly-recap'] as const;

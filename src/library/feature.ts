@@ -2,7 +2,7 @@
  * The exercise library (issue #6): library exercises as events, the `exercises`
  * read model, the spec's get/manage calls, realtime topics and the shipped catalogue.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { exercisesProjection } from '../../projections/library/exercises.ts';
 import { libraryRoutes } from './routes.ts';
 import { loadCatalogue } from './catalogue-loader.ts';

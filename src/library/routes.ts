@@ -8,12 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FeatureDeps } from '../features.ts';
+import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
 import { bearerToken, userIdOf } from '../platform/http/auth-hook.ts';
 import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream, type ExerciseCommand, type ExerciseInput } from './domain/exercise.ts';
-import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery, exercisesProjection } from '../../projections/library/exercises.ts';
+import { exercisesProjection } from '../../projections/library/exercises.ts';
+import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery } from './queries.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const List = Type.Array(Text(60), { maxItems: 30 });

@@ -5,7 +5,7 @@
  * (the user's list and unread badge). Typing travels as a hub signal on the
  * conversation's topic and is never stored.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { messagingProjection } from '../../projections/messaging/projection.ts';
 import { messagingRoutes } from './routes.ts';
 import { participantsOf } from './queries.ts';

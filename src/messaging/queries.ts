@@ -4,7 +4,7 @@
  * user_connections and user_blocks. A caller who is not a participant sees nothing.
  */
 import type pg from 'pg';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 import { MESSAGE_SEARCH_LIMIT } from './domain/messages.ts';
 
 type Db = pg.Pool | pg.PoolClient;

@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { FeatureDeps } from '../features.ts';
+import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { areConnected } from '../network/access.ts';
-import { userExists } from '../network/queries.ts';
+import { areConnected } from '../network/index.ts';
+import { userExists } from '../network/index.ts';
 import { conversationDecider, type ConversationCommand } from './domain/conversation.ts';
 import { conversationStream, directConversationId } from './domain/conversation-id.ts';
 import { MESSAGE_PAGE_SIZE, MESSAGING_MESSAGES as M } from './domain/messages.ts';

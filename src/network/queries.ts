@@ -1,6 +1,6 @@
 /** Read-side queries of the contact network: SQL on user_connections, user_blocks and user_profiles. */
 import type pg from 'pg';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 
 export type StatusFilter = 'pending' | 'accepted' | 'blocked' | 'all';
 

@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { FeatureDeps } from '../features.ts';
+import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { connectionDecider, connectionStream, type ConnectionCommand } from './domain/connection.ts';
 import { NETWORK_MESSAGES as M } from './domain/messages.ts';
 import * as q from './queries.ts';
-import { userIdByEmail } from '../coaching/queries.ts';
+import { userIdByEmail } from '../coaching/index.ts';
 
 /** Spec §9: user search default limit 10. */
 export const USER_SEARCH_DEFAULT_LIMIT = 10;

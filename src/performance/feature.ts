@@ -3,7 +3,7 @@
  * profile. Its records live in the training projection (one read model for workout
  * and manual records: projections/performance-records.ts).
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { performanceRoutes } from './routes.ts';
 
 export const performanceFeature: Feature = {

@@ -4,7 +4,7 @@
  * profile with its estimated 1RM.
  */
 import type pg from 'pg';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 import { betterRecord, categoryOf, categoryScore, CATEGORIES, CATEGORY_STYLE, estimateOneRm, ONE_RM_FORMULA, overallScore, repMaxProfile, type Category } from './domain/scores.ts';
 
 export const RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, '2y': 730, '3y': 1095, '5y': 1826, all: null } as const;

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../shared/decider.ts';
-import { todayFor } from '../accounts/time-zone.ts';
-import { isUuid } from '../training/domain/payload.ts';
+import { todayFor } from '../accounts/index.ts';
+import { isUuid } from '../training/index.ts';
 import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from './commands.ts';
 import { daysBack, followedAthletes, performanceSummary, RANGES, recentPrs, repMax, type RangeKey } from './queries.ts';
 

@@ -4,12 +4,12 @@ import type pg from 'pg';
 import type { EventStore } from './eventstore/port.ts';
 import type { ProjectionRunner } from './projections/runner.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
-import type { AuthService } from '../accounts/auth-service.ts';
+import type { Authenticator } from './http/auth-hook.ts';
 import { isOperator } from './http/operator.ts';
 
 export function platformRoutes(
   app: FastifyInstance,
-  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: AuthService; operatorKey: string; allowedOrigins: string[] },
+  deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: Authenticator; operatorKey: string; allowedOrigins: string[] },
 ) {
   app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
     const started = Date.now();

@@ -10,7 +10,6 @@ import { migrate } from './db/migrations.ts';
 import type { EventStore } from './eventstore/port.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import { ProjectionRunner } from './projections/runner.ts';
-import { allProjections } from '../all-projections.ts';
 import type { Projection } from './projections/projection.ts';
 
 export interface Platform {
@@ -50,13 +49,14 @@ export async function createEventStore(config: Pick<Config, 'eventstoreUrl'>, po
 export async function startPlatform(
   config: Pick<Config, 'databaseUrl' | 'embeddedDataDir' | 'eventstoreUrl'> & Partial<Pick<Config, 'embeddedPointerFile'>>,
   opts: {
-    projections?: Projection[];
+    /** What the runner owns: every feature's projections (src/features.ts), or a test's few. */
+    projections: Projection[];
     /** Reactors that need the event store (Feature.reactors), added once it exists. */
     reactors?: (store: EventStore) => Projection[];
     runProjections?: boolean;
     log?: (m: string) => void;
     poolSize?: number;
-  } = {},
+  },
 ): Promise<Platform> {
   const log = opts.log ?? console.log;
   const { url, embedded } = await connectDatabase(config, log);
@@ -67,7 +67,7 @@ export async function startPlatform(
   pool.on('error', (e) => log(`database pool: ${e.message}`));
   await migrate(pool);
   const store = await createEventStore(config, pool);
-  const runner = new ProjectionRunner(pool, store, url, [...(opts.projections ?? allProjections), ...(opts.reactors?.(store) ?? [])], { log });
+  const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });
   if (opts.runProjections !== false) await runner.start();
   return {
     databaseUrl: url,

@@ -2,7 +2,7 @@
  * Weekly recaps (issue #13): the recap aggregate's mail, the `weekly_recaps` read
  * model and the server's Monday schedule. `spotter recap` sends through the same code.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import type { RecapEvent } from './domain/recap.ts';
 import { weeklyRecapsProjection } from '../../projections/recaps/weekly-recaps.ts';
 import { runScheduledRecaps } from './schedule.ts';

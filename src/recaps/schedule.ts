@@ -9,8 +9,8 @@ import type { EventStore } from '../platform/eventstore/port.ts';
 import { lastCompleteWeek } from './domain/iso-week.ts';
 import { planRecaps } from './summaries.ts';
 import { sendRecaps, type RecapResult } from './send-recaps.ts';
-import { todayIn } from '../accounts/time-zone.ts';
-import { DAYS, type RecapSchedule } from './domain/recap-schedule.ts';
+import { todayIn } from '../accounts/index.ts';
+import { DAYS, type RecapSchedule } from '../shared/recap-schedule.ts';
 
 const RECAP_LOCK = 0x5245_4341; // 'RECA'
 

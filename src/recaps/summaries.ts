@@ -7,9 +7,9 @@
 import type pg from 'pg';
 import type { WeeklyRecapSummary } from '../../emails/templates/weekly-recap.ts';
 import { recapHeadline, type RecapHeadline } from '../../emails/templates/weekly-recap.ts';
-import { displayName } from '../accounts/display-name.ts';
-import { todayIn } from '../accounts/time-zone.ts';
-import { dayStreaks } from '../training/dashboard.ts';
+import { displayName } from '../accounts/index.ts';
+import { todayIn } from '../accounts/index.ts';
+import { dayStreaks } from '../training/index.ts';
 import { lastCompleteWeek, weekRange } from './domain/iso-week.ts';
 import type { RecapRecipient } from './domain/recap.ts';
 

@@ -3,7 +3,7 @@
  * model, which the training projection keeps (projections/team-analytics.ts). The
  * page follows the existing `athlete:<id>` topics, so no topic rule is added here.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { teamAnalyticsRoutes } from './routes.ts';
 
 export const teamAnalyticsFeature: Feature = {

@@ -9,8 +9,8 @@
  */
 import type pg from 'pg';
 import { DomainError } from '../shared/decider.ts';
-import { displayName } from '../accounts/display-name.ts';
-import { addDays } from '../training/domain/workout-rules.ts';
+import { displayName } from '../accounts/index.ts';
+import { addDays } from '../training/index.ts';
 import { zeroFigures, type TeamFigures } from './domain/figures.ts';
 import { RANGE_DAYS, summarise, type AthleteTotals, type ExerciseFigures, type CompletionMode, type TeamAnalytics, type TeamMember, type TeamRange } from './domain/summary.ts';
 

@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type pg from 'pg';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../shared/decider.ts';
-import { todayFor } from '../accounts/time-zone.ts';
+import { todayFor } from '../accounts/index.ts';
 import { teamAnalytics } from './query.ts';
 import { COMPLETION_MODES, TEAM_RANGES } from './domain/summary.ts';
 

@@ -14,8 +14,8 @@ import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '..
 import type { Projection } from '../platform/projections/projection.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
-import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/domain/workout.ts';
-import { workoutStream } from '../training/domain/events.ts';
+import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/index.ts';
+import { workoutStream } from '../training/index.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './domain/events.ts';
 import { templateStream } from './domain/events.ts';
 import { percentLoadResolver, type LoadResolver } from './percent-loads.ts';

@@ -4,7 +4,7 @@
  * read model, the assignment reactor that schedules the workouts, and the
  * "new workout assigned" e-mail once per assignment.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { templatesProjection } from '../../projections/templates/templates.ts';
 import { assignmentReactor } from './assignment-reactor.ts';
 import { assignedMailRule } from './mail.ts';

@@ -4,7 +4,7 @@
  * it is queued exactly once and goes out through the outbox with its hourly limit.
  */
 import type { MailRule } from '../platform/mail/reactor.ts';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 import type { AssignmentEvent } from './domain/events.ts';
 
 type Assigned = Extract<AssignmentEvent, { type: 'TemplateAssigned' }>['data'];

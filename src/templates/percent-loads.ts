@@ -6,9 +6,9 @@
  * record of keeps the percentage alone, as in the editor ("no record").
  */
 import type pg from 'pg';
-import { oneRepMaxes } from '../performance/queries.ts';
-import { resolvePercentLoad } from '../performance/domain/scores.ts';
-import type { WorkoutExercise } from '../training/domain/workout-rules.ts';
+import { oneRepMaxes } from '../performance/index.ts';
+import { resolvePercentLoad } from '../performance/index.ts';
+import type { WorkoutExercise } from '../training/index.ts';
 
 export type LoadResolver = (exercises: WorkoutExercise[]) => WorkoutExercise[];
 

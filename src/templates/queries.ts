@@ -1,6 +1,6 @@
 /** Reads of the templates read model (projections/templates.ts). Never events. */
 import type pg from 'pg';
-import { displayName } from '../accounts/display-name.ts';
+import { displayName } from '../accounts/index.ts';
 
 interface TemplateListRow {
   id: string;

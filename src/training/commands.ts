@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import { handleCommand, handleNewStreams } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
-import { mayActForAthlete } from '../coaching/access.ts';
+import { mayActForAthlete } from '../coaching/index.ts';
 import type { TrainingEvent } from './domain/events.ts';
 import type { SetActual, WorkoutExercise } from './domain/workout-rules.ts';
 import { foldWorkout, MESSAGES, workoutDecider, workoutStream, type WorkoutCommand, type WorkoutState } from './domain/workout.ts';

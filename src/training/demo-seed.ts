@@ -10,11 +10,11 @@
  */
 import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
-import type { AuthService } from '../accounts/auth-service.ts';
+import type { AuthService } from '../accounts/index.ts';
 import type { ProjectionRunner } from '../platform/projections/runner.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { userDecider, userStream } from '../accounts/domain/user.ts';
-import { coachDecider, coachStream, type CoachCommand } from '../coaching/domain/coach.ts';
+import { userDecider, userStream } from '../accounts/index.ts';
+import { coachDecider, coachStream, type CoachCommand } from '../coaching/index.ts';
 import { recordActual, scheduleWorkouts, type TrainingDeps } from './commands.ts';
 import { DEMO_ATHLETES, DEMO_COACH, DEMO_PASSWORD, demoProgramme, type DemoWorkout } from './domain/demo-plan.ts';
 import { todayOf } from './queries.ts';

@@ -4,7 +4,7 @@
  * compliance, analytics, performance records), the analytics and records queries,
  * the realtime topics, and demo data for an empty database.
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { trainingProjection } from '../../projections/training/workouts.ts';
 import { workoutRoutes } from './workout-routes.ts';
 import { athleteRoutes } from './athlete-routes.ts';

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../platform/eventstore/port.ts';
-import { displayName, type NameSource } from '../accounts/display-name.ts';
+import { displayName, type NameSource } from '../accounts/index.ts';
 import { workoutStream } from './domain/events.ts';
 
 /** The calendar status from the stored inputs (see projections/workouts.ts). */

@@ -2,7 +2,7 @@
  * The batched "new workout assigned" mail (issue 15): the collector reactor and a
  * minute timer that queues each athlete's due batch (src/mail/workout-changes.ts).
  */
-import type { Feature } from '../features.ts';
+import type { Feature } from '../feature.ts';
 import { flushWorkoutMails, workoutMailCollector } from './workout-mail.ts';
 
 export const FLUSH_EVERY_MS = 60 * 1000;

@@ -23,7 +23,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import type { TrainingEvent } from './domain/events.ts';
-import { todayIn } from '../accounts/time-zone.ts';
+import { todayIn } from '../accounts/index.ts';
 
 export const BATCH_WINDOW_MS = 60 * 60 * 1000;
 /** A coach planning a week clicks for a few minutes: wait for the burst to end. */

@@ -13,7 +13,7 @@ import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from './domain/payload
 import { MESSAGES } from './domain/workout.ts';
 import { canActFor, deleteWorkouts, moveWorkout, restoreWorkouts, reviseWorkout, scheduleWorkouts, type TrainingDeps } from './commands.ts';
 import { getWorkout, listWorkoutsJson, workoutHistory } from './queries.ts';
-import { todayFor } from '../accounts/time-zone.ts';
+import { todayFor } from '../accounts/index.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Day = Type.String({ maxLength: 10 });

@@ -4,7 +4,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../auth/access-token.ts';
-import type { AuthService } from '../../accounts/auth-service.ts';
+
+/** What the hooks need of the accounts context's AuthService (the platform imports no context). */
+export interface Authenticator {
+  authenticate(accessToken: string): Promise<AccessClaims | null>;
+  isCoach(userId: string): Promise<boolean>;
+}
 import { DomainError } from '../../shared/decider.ts';
 
 declare module 'fastify' {
@@ -29,7 +34,7 @@ export function bearerToken(req: FastifyRequest): string | null {
  * (idempotency keys are scoped per user) see the user; routes that need one say so
  * with `preHandler: app.requireUser`.
  */
-export function installAuth(app: FastifyInstance, auth: AuthService): void {
+export function installAuth(app: FastifyInstance, auth: Authenticator): void {
   app.decorateRequest('user', null);
   app.addHook('preValidation', async (req) => {
     const token = bearerToken(req);

@@ -1,4 +1,4 @@
-/** `RECAP_SCHEDULE`: when the server sends weekly recaps by itself (read by src/config.ts, so no other imports). */
+/** `RECAP_SCHEDULE`: when the server sends weekly recaps by itself (read by src/platform/config.ts, so no other imports). */
 
 export const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 

@@ -1,0 +1,8 @@
+/**
+ * The performance context's public surface: other contexts, projections and the CLI import
+ * from here only (ESLint enforces it). Routes and the feature registration stay out,
+ * so that two contexts can use each other without an import cycle.
+ */
+export * from './domain/events.ts';
+export * from './domain/scores.ts';
+export * from './queries.ts';
