@@ -3,6 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { boundaryZones, pureCodeBans } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'outbox/', 'coverage/', '**/*.js', '**/*.mjs'] },
@@ -14,6 +17,21 @@ export default tseslint.config(
       // A leading underscore marks a binding left unused on purpose (e.g. dropping a key with a rest pattern).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The layout's rules (docs/architecture.md): who may import whom, and no cycles.
+    files: ['src/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}', 'cli/**/*.{ts,tsx}', 'emails/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // Deciders and the shared module are pure: no database, no store, no HTTP, no files.
+    files: ['src/*/domain/**/*.ts', 'src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', pureCodeBans] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -21,7 +21,6 @@ import type { Projection } from './platform/projections/projection.ts';
 import { streamSummaries } from './platform/projections/stream-summaries.ts';
 import { userProfiles } from '../projections/accounts/user-profiles.ts';
 
-
 // One line per feature.
 export const features: Feature[] = [
   libraryFeature,

@@ -20,8 +20,8 @@
  * Set-based: one statement per table per batch, whatever the batch holds.
  */
 import type pg from 'pg';
-import { recordCandidates, type RecordCandidate } from '../../src/training/index.ts';
-import { sameJson } from '../../src/training/index.ts';
+import { recordCandidates, type RecordCandidate } from '../../src/training/domain/summaries.ts';
+import { sameJson } from '../../src/training/domain/actuals.ts';
 import type { PerformanceEvent } from '../../src/performance/domain/events.ts';
 import { lowerIsBetter } from '../../src/performance/domain/exercise-type.ts';
 import type { RecordStep, WorkoutChange, WorkoutRow } from '../training/workout-change.ts';

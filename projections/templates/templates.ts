@@ -14,8 +14,8 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { AssignmentEvent, TemplateContent, TemplateEvent } from '../../src/templates/domain/events.ts';
 import { ASSIGNMENT_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '../../src/templates/domain/events.ts';
-import type { TrainingEvent } from '../../src/training/index.ts';
-import { TRAINING_EVENT_TYPES } from '../../src/training/index.ts';
+import type { TrainingEvent } from '../../src/training/domain/events.ts';
+import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { highestDay, workoutCount } from '../../src/templates/domain/schedule.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 

@@ -22,7 +22,7 @@ import type { Projection } from '../../src/platform/projections/projection.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { applyRecords, recordTables } from '../performance/performance-records.ts';
-import { PERFORMANCE_EVENT_TYPES } from '../../src/performance/index.ts';
+import { PERFORMANCE_EVENT_TYPES } from '../../src/performance/domain/events.ts';
 import { applyTeamAnalytics, teamTables } from '../team-analytics/team-analytics.ts';
 import type { LastActual, RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
 

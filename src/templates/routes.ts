@@ -13,16 +13,7 @@ import { canActFor } from '../training/index.ts';
 import { TEMPLATE_LIMITS, parseTemplate } from './domain/payload.ts';
 import { MESSAGES } from './domain/template.ts';
 import { MAX_DAY } from './domain/schedule.ts';
-import {
-  assignTemplate,
-  copyTemplate,
-  createTemplate,
-  deleteTemplate,
-  resyncAssignment,
-  reviseTemplate,
-  unassignTemplate,
-  type TemplatesDeps,
-} from './commands.ts';
+import { assignTemplate, copyTemplate, createTemplate, deleteTemplate, resyncAssignment, reviseTemplate, unassignTemplate, type TemplatesDeps } from './commands.ts';
 import { getTemplate, listAssignments, listTemplates, templateAthletes } from './queries.ts';
 
 const Id = Type.String({ maxLength: 64 });

@@ -2,7 +2,7 @@
  * ISO weeks (`2026-W47`): Monday to Sunday, week 1 holds the year's first Thursday.
  * Recaps are keyed by them, so "the same week" means the same string everywhere.
  */
-import { addDays } from '../../training/index.ts';
+import { addDays } from '../../training/domain/workout-rules.ts';
 
 const WEEK = /^(\d{4})-W(\d{2})$/;
 

@@ -7,8 +7,8 @@
  * the load lifted (the actual load, else the planned one), and a set lifted with a
  * load above 0 adds that load to the intensity average.
  */
-import { positive, toNumber } from '../../training/index.ts';
-import type { WorkoutExercise } from '../../training/index.ts';
+import { positive, toNumber } from '../../training/domain/actuals.ts';
+import type { WorkoutExercise } from '../../training/domain/workout-rules.ts';
 
 export interface TeamFigures {
   prescribed_sets: number;

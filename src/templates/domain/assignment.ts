@@ -9,7 +9,7 @@
  * today, and (unassign, re-sync) which workouts were logged or edited by hand.
  */
 import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
-import { isCalendarDate } from '../../training/index.ts';
+import { isCalendarDate } from '../../training/domain/workout-rules.ts';
 import type { AssignedSlot, AssignedWorkout, AssignmentEvent, KeptWorkout } from './events.ts';
 import { assignedWorkouts, endDate, workoutCount } from './schedule.ts';
 import type { TemplateState } from './template.ts';

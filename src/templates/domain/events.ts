@@ -3,7 +3,7 @@
  * deciders (writers), the templates projection and the assignment reactor.
  * Streams: `template-<templateId>` and `assignment-<assignmentId>`.
  */
-import type { WorkoutExercise } from '../../training/index.ts';
+import type { WorkoutExercise } from '../../training/domain/workout-rules.ts';
 
 export const TEMPLATE_CATEGORIES = ['general', 'strength', 'conditioning', 'rehabilitation', 'sport-specific', 'beginner', 'intermediate', 'advanced'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];

@@ -4,8 +4,8 @@
  * (parseWorkout), so a template can hold exactly what a calendar workout can.
  */
 import { DomainError } from '../../shared/decider.ts';
-import { parseWorkout } from '../../training/index.ts';
-import { stripEmpty } from '../../training/index.ts';
+import { parseWorkout } from '../../training/domain/payload.ts';
+import { stripEmpty } from '../../training/domain/workout-rules.ts';
 import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateContent, type TemplateDays, type TemplateWorkout } from './events.ts';
 import { dayNumber, MAX_DAY } from './schedule.ts';
 

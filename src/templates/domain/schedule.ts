@@ -3,7 +3,7 @@
  * ends on the day of its highest day number. Pure, shared by the server and the
  * Assign dialog's preview.
  */
-import { addDays } from '../../training/index.ts';
+import { addDays } from '../../training/domain/workout-rules.ts';
 import type { AssignedWorkout, TemplateDays } from './events.ts';
 
 export const DAYS_PER_WEEK = 7;

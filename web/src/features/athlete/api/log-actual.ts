@@ -1,7 +1,7 @@
 /** POST /api/athlete/workouts/:id/actuals: what the athlete did in one set. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SetActual } from '../../../../../src/training/domain/workout-rules';
+import type { SetActual } from '@shared';
 import { myTrainingKey } from './my-workouts';
 import { rememberWrite } from './read-after-write';
 

@@ -1,7 +1,7 @@
 /** GET /api/athlete/workouts and GET /api/manage-workouts/:id: the signed-in athlete's own training. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { WorkoutExercise, WorkoutStatus } from '../../../../../src/training/domain/workout-rules';
+import type { WorkoutExercise, WorkoutStatus } from '@shared';
 import { afterWriteHeaders } from './read-after-write';
 
 export type MyWorkout = {

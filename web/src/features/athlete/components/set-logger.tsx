@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import type { SetActual, WorkoutSet } from '../../../../../src/training/domain/workout-rules';
+import type { SetActual, WorkoutSet } from '@shared';
 import { useLogActual } from '../api/log-actual';
 
 type Field = 'reps' | 'load' | 'time_duration';

@@ -1,4 +1,4 @@
-import type { WorkoutStatus } from '../../../../../src/training/domain/workout-rules';
+import type { WorkoutStatus } from '@shared';
 
 export const STATUS_LABELS: Record<WorkoutStatus, string> = {
   scheduled: 'Scheduled',

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES } from '../../../../../src/training/domain/intents';
+import { INTENT_PROFILES } from '@shared';
 import { paths } from '../../../config/paths';
 import type { MyWorkout } from '../api/my-workouts';
 import { dayLabel } from '../utils/dates';

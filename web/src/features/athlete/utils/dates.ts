@@ -1,5 +1,5 @@
 /** Calendar dates ('YYYY-MM-DD') for the athlete's pages; "today" comes from the profile (lib/profile). */
-import { addDays } from '../../../../../src/training/domain/workout-rules';
+import { addDays } from '@shared';
 
 export { addDays };
 

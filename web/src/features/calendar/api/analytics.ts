@@ -1,8 +1,8 @@
 /** The analytics under the calendar: metrics, the weekly volume trend and capacity per intent. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ExerciseIntent } from '../../../../../src/training/domain/intents';
-import type { MetricKey, WorkoutMetrics } from '../../../../../src/training/domain/workout-rules';
+import type { ExerciseIntent } from '@shared';
+import type { MetricKey, WorkoutMetrics } from '@shared';
 import { afterWriteHeaders } from './read-after-write';
 import { trainingKey } from './types';
 

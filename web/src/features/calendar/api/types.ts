@@ -1,5 +1,5 @@
 /** The shapes GET /api/manage-workouts and GET /api/manage-workouts/:id answer with. */
-import type { SetActual, WorkoutExercise, WorkoutStatus } from '../../../../../src/training/domain/workout-rules';
+import type { SetActual, WorkoutExercise, WorkoutStatus } from '@shared';
 
 export type CalendarWorkout = {
   id: string;

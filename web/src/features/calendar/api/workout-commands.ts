@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { stripEmpty, type Workout } from '../../../../../src/training/domain/workout-rules';
+import { stripEmpty, type Workout } from '@shared';
 import { rememberWrite } from './read-after-write';
 import { trainingKey, type NewRecord } from './types';
 

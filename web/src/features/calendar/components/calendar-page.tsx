@@ -17,7 +17,7 @@ import { shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
 import { useAssignments } from '../api/assignments';
-import { isCalendarDate } from '../../../../../src/training/domain/workout-rules';
+import { isCalendarDate } from '@shared';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';

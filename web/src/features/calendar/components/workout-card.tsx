@@ -1,6 +1,6 @@
 import type { CSSProperties, DragEvent } from 'react';
-import { INTENT_PROFILES } from '../../../../../src/training/domain/intents';
-import type { WorkoutStatus } from '../../../../../src/training/domain/workout-rules';
+import { INTENT_PROFILES } from '@shared';
+import type { WorkoutStatus } from '@shared';
 import { cx } from '../../../lib/cx';
 import type { CalendarWorkout } from '../api/types';
 import './workout-card.css';

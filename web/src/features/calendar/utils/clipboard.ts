@@ -5,8 +5,8 @@
  * delete fills it too (as operation "delete").
  */
 import { useSyncExternalStore } from 'react';
-import { pasteOffsets, placeAt, type Workout } from '../../../../../src/training/domain/workout-rules';
-import { daysBetween } from '../../../../../src/training/domain/workout-rules';
+import { pasteOffsets, placeAt, type Workout } from '@shared';
+import { daysBetween } from '@shared';
 
 export type ClipOperation = 'copy' | 'cut' | 'delete';
 

@@ -2,7 +2,7 @@
  * Calendar dates as 'YYYY-MM-DD' strings with UTC arithmetic (the domain's own
  * addDays), so a daylight-saving change never moves a cell. Weeks start on Monday.
  */
-import { addDays, isCalendarDate } from '../../../../../src/training/domain/workout-rules';
+import { addDays, isCalendarDate } from '@shared';
 
 export { addDays, isCalendarDate };
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { useTopic } from '../../../lib/realtime';
-import { categoryOf } from '../../../../../src/performance/domain/scores';
+import { categoryOf } from '@shared';
 import { performanceKey, usePerformanceSummary, useRemoveEntry, type RangeKey } from '../api/performance';
 import { CategoriesTab } from './categories-tab';
 import { LogPerformanceForm } from './log-performance-form';

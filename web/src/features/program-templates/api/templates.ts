@@ -1,7 +1,7 @@
 /** The template calls (spec "Program template calls"): list, read, save, delete, copy, athletes, assign. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TemplateCategory } from '../../../../../src/templates/domain/events';
+import type { TemplateCategory } from '@shared';
 import type { SavedTemplate } from '../utils/template-draft';
 
 export type TemplateSummary = SavedTemplate & {

@@ -3,11 +3,11 @@
  * workouts by `day-{n}`, id and the modified flag, with the builder's moves as pure
  * functions. Starts empty, unsaved; any edit marks it modified.
  */
-import type { WorkoutExercise } from '../../../../../src/training/domain/workout-rules';
-import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '../../../../../src/training/domain/intents';
-import { workoutMetrics, type WorkoutMetrics } from '../../../../../src/training/domain/workout-rules';
-import type { TemplateCategory } from '../../../../../src/templates/domain/events';
-import { dayNumber, DAYS_PER_WEEK } from '../../../../../src/templates/domain/schedule';
+import type { WorkoutExercise } from '@shared';
+import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@shared';
+import { workoutMetrics, type WorkoutMetrics } from '@shared';
+import type { TemplateCategory } from '@shared';
+import { dayNumber, DAYS_PER_WEEK } from '@shared';
 
 export const DEFAULT_TITLE = 'New Program Template';
 export const DEFAULT_DESCRIPTION = 'Create a program template to assign to athletes';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES } from '../../../../../../src/training/domain/intents';
+import { EXERCISE_INTENTS, INTENT_PROFILES } from '@shared';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useInView } from '../../../../lib/use-in-view';
 import { useCapacity, useWeeklyVolume } from '../../api/analytics';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { bulkGenerate, SET_TYPE_LABELS, SET_TYPES, type SetType, type WorkoutSet } from '../../../../../../src/training/domain/workout-rules';
+import { bulkGenerate, SET_TYPE_LABELS, SET_TYPES, type SetType, type WorkoutSet } from '@shared';
 
 type BulkEntryProps = { onGenerate: (sets: WorkoutSet[]) => void };
 

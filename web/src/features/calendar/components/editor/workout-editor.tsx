@@ -9,7 +9,7 @@ import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
 import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
-import type { Workout } from '../../../../../../src/training/domain/workout-rules';
+import type { Workout } from '@shared';
 import './editor.css';
 
 export type EditorTarget = { workoutId: string | null; date: string };

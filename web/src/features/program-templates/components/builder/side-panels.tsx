@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES } from '../../../../../../src/training/domain/intents';
-import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '../../../../../../src/training/domain/workout-rules';
+import { EXERCISE_INTENTS, INTENT_PROFILES } from '@shared';
+import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@shared';
 import { capacity, templateMetrics, type TemplateDraft } from '../../utils/template-draft';
 
 const label = (intent: string) => intent[0].toUpperCase() + intent.slice(1);

@@ -1,5 +1,5 @@
 import type { DragEvent } from 'react';
-import { INTENT_PROFILES } from '../../../../../../src/training/domain/intents';
+import { INTENT_PROFILES } from '@shared';
 import { cx } from '../../../../lib/cx';
 import type { DraftWorkout } from '../../utils/template-draft';
 

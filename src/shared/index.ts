@@ -1,0 +1,38 @@
+/**
+ * The pure code the dashboard shares with the server, reached from web/ as `@shared`
+ * (the only server path the web may import; ESLint enforces it). Each line names what
+ * the web uses, so the bundle takes nothing with I/O.
+ */
+export { parseYouTubeId, youTubeEmbedUrl } from '../library/domain/youtube.ts';
+export { UNIT_OF, exerciseType, type ExerciseType } from '../performance/domain/exercise-type.ts';
+export { categoryOf } from '../performance/domain/scores.ts';
+export { PERFORMANCE_TEXTS, dateError, repsError, valueError } from '../performance/domain/validation.ts';
+export { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateDays } from '../templates/domain/events.ts';
+export { DAYS_PER_WEEK, DURATION_WEEKS, MAX_WEEKS, dayNumber, endDate, highestDay, schedulePreview, workoutCount } from '../templates/domain/schedule.ts';
+export { EXERCISE_INTENTS, INTENT_PROFILES, guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '../training/domain/intents.ts';
+export {
+  METRIC_GROUPS,
+  METRIC_LABELS,
+  SET_TYPES,
+  SET_TYPE_FIELDS,
+  SET_TYPE_LABELS,
+  addDays,
+  bulkGenerate,
+  daysBetween,
+  isCalendarDate,
+  linkSuperset,
+  pasteOffsets,
+  placeAt,
+  stripEmpty,
+  unlinkSuperset,
+  workoutMetrics,
+  type MetricKey,
+  type SetActual,
+  type SetField,
+  type SetType,
+  type Workout,
+  type WorkoutExercise,
+  type WorkoutMetrics,
+  type WorkoutSet,
+  type WorkoutStatus,
+} from '../training/domain/workout-rules.ts';
