@@ -12,6 +12,7 @@ import type { ProjectionRunner } from './platform/projections/runner.ts';
 import type { Projection } from './platform/projections/projection.ts';
 import type { AuthService } from './accounts/auth-service.ts';
 import type { TopicRule } from './platform/realtime/topic-access.ts';
+import type { TopicKind } from './shared/topics.ts';
 import type { MailRule } from './platform/mail/reactor.ts';
 
 export interface FeatureDeps {
@@ -28,7 +29,7 @@ export interface Feature {
   projections?: Projection[];
   routes?(app: FastifyInstance, deps: FeatureDeps): void | Promise<void>;
   /** Topic kind → who may follow it (see realtime/topic-access.ts). */
-  topicRules?: Record<string, TopicRule>;
+  topicRules?: Partial<Record<TopicKind, TopicRule>>;
   /** Event type → mails it queues (see mail/reactor.ts). */
   mailRules?: Record<string, MailRule>;
   /**

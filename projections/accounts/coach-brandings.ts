@@ -5,6 +5,7 @@
  */
 import type { UserEvent } from '../../src/accounts/domain/user.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 interface Row {
   coachId: string;
@@ -59,6 +60,6 @@ export const coachBrandings: Projection = {
       [rows.map((r) => r.coachId), rows.map((r) => r.primary), rows.map((r) => r.secondary), rows.map((r) => r.accent), rows.map((r) => r.version), rows.map((r) => r.time)],
     );
     // The coach's own pages; athletes read their coach's colours when they load.
-    return rows.map((r) => `user:${r.coachId}`);
+    return rows.map((r) => topicOf.user(r.coachId));
   },
 };

@@ -1,6 +1,7 @@
 /** user_profiles: who each user is, as the spec's User profile entity, plus account flags. */
 import type { UserEvent } from '../../src/accounts/domain/user.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',
@@ -104,6 +105,6 @@ export const userProfiles: Projection = {
         [JSON.stringify([...changed.values()])],
       );
     }
-    return [...new Set([...registered.keys(), ...changed.keys()])].map((id) => `user:${id}`);
+    return [...new Set([...registered.keys(), ...changed.keys()])].map((id) => topicOf.user(id));
   },
 };

@@ -7,6 +7,7 @@ import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { CoachEvent } from '../../src/coaching/domain/coach.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { coachTopic } from './invites.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export const clientLinksProjection: Projection = {
   name: 'client_links',
@@ -35,7 +36,7 @@ export const clientLinksProjection: Projection = {
       if (e.type !== 'ClientLinked' && e.type !== 'ClientUnlinked') continue;
       last.set(`${e.data.coachId}|${e.data.athleteId}`, e);
       // The athlete's side too: their own pages may show who coaches them.
-      topics.add(coachTopic(e.data.coachId)).add(`user:${e.data.athleteId}`);
+      topics.add(coachTopic(e.data.coachId)).add(topicOf.user(e.data.athleteId));
     }
     const finals = [...last.values()];
     const unlinked = finals.filter((e) => e.type === 'ClientUnlinked');

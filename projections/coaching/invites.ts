@@ -5,14 +5,15 @@
 import type pg from 'pg';
 import type { CoachEvent } from '../../src/coaching/domain/coach.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
-export const coachTopic = (coachId: string) => `coach:${coachId}`;
+export const coachTopic = (coachId: string) => topicOf.coach(coachId);
 
 /** The invitees' own topics, when the addresses already have accounts, so "Invitations for you" updates live. One query per batch. */
 async function inviteeTopics(tx: pg.PoolClient, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM user_credentials WHERE email = ANY($1::text[])', [emails]);
-  return rows.map((r) => `user:${r.user_id}`);
+  return rows.map((r) => topicOf.user(r.user_id));
 }
 
 export const invitesProjection: Projection = {
@@ -74,7 +75,7 @@ export const invitesProjection: Projection = {
             const prev = updated.get(e.data.inviteId);
             updated.set(e.data.inviteId, { invite_id: e.data.inviteId, athlete_id: prev?.athlete_id ?? null, accepted_at: prev?.accepted_at ?? null, ...change });
           }
-          if (accepted) topics.add(`user:${e.data.athleteId}`);
+          if (accepted) topics.add(topicOf.user(e.data.athleteId));
           else inviteeEmails.add(e.data.email);
           break;
         }

@@ -6,9 +6,10 @@
  */
 import type { ExerciseEvent } from '../../src/library/domain/exercise.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 /** The realtime topic that tells a library page to refetch. */
-export const libraryTopic = (createdBy: string | null) => `library:${createdBy ?? 'catalogue'}`;
+export const libraryTopic = (createdBy: string | null) => topicOf.library(createdBy);
 
 export const exercisesProjection: Projection = {
   name: 'exercises',

@@ -5,6 +5,7 @@
  */
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { ConversationEvent, SentMessage } from '../../src/messaging/domain/conversation.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export interface ConversationRow {
   id: string;
@@ -125,7 +126,7 @@ export class Fold {
   private touch(p: ParticipantRow, version: number): void {
     p.version = Math.max(p.version, version);
     this.changedParticipants.add(pkey(p.conversation_id, p.user_id));
-    this.topics.add(`inbox:${p.user_id}`);
+    this.topics.add(topicOf.inbox(p.user_id));
   }
 
   apply(stored: StoredEvent): void {
@@ -169,7 +170,7 @@ export class Fold {
         this.participants.set(pkey(id, userId), p);
         this.touch(p, v);
       }
-      this.topics.add(`conversation:${id}`);
+      this.topics.add(topicOf.conversation(id));
       return;
     }
     // Events of a conversation whose start this read model never saw cannot be placed.
@@ -177,7 +178,7 @@ export class Fold {
     if (v <= conv.version) return; // already applied
     conv.version = v;
     this.changedConversations.add(id);
-    this.topics.add(`conversation:${id}`);
+    this.topics.add(topicOf.conversation(id));
     const members = this.membersOf(id);
     switch (e.type) {
       case 'ConversationReopened': {

@@ -6,6 +6,7 @@
  */
 import type { ConnectionEvent } from '../../src/network/domain/connection.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export const connectionsProjection: Projection = {
   name: 'connections',
@@ -63,20 +64,20 @@ export const connectionsProjection: Projection = {
               at,
             },
           });
-          topics.add(`user:${d.requesterId}`).add(`user:${d.recipientId}`);
+          topics.add(topicOf.user(d.requesterId)).add(topicOf.user(d.recipientId));
           break;
         }
         case 'ConnectionAccepted': {
           const cur = conns.get(e.data.connectionId);
           if (cur?.op === 'insert') cur.row = { ...cur.row, status: 'accepted' };
           else if (cur?.op !== 'delete') conns.set(e.data.connectionId, { op: 'accept', at });
-          topics.add(`user:${e.data.requesterId}`).add(`user:${e.data.recipientId}`);
+          topics.add(topicOf.user(e.data.requesterId)).add(topicOf.user(e.data.recipientId));
           break;
         }
         case 'ConnectionRejected':
         case 'ConnectionRemoved':
           conns.set(e.data.connectionId, { op: 'delete' });
-          topics.add(`user:${e.data.requesterId}`).add(`user:${e.data.recipientId}`);
+          topics.add(topicOf.user(e.data.requesterId)).add(topicOf.user(e.data.recipientId));
           break;
         case 'UserBlocked':
         case 'UserUnblocked': {
@@ -91,7 +92,7 @@ export const connectionsProjection: Projection = {
             blocked,
             reset: (first?.reset ?? false) || !blocked,
           });
-          topics.add(`user:${e.data.blockerId}`).add(`user:${e.data.blockedId}`);
+          topics.add(topicOf.user(e.data.blockerId)).add(topicOf.user(e.data.blockedId));
           break;
         }
         default:

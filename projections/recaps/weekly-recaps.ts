@@ -1,6 +1,7 @@
 /** weekly_recaps: which athlete was sent which week's recap (for the schedule, `spotter status` and the dashboard). */
 import type { RecapEvent } from '../../src/recaps/domain/recap.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export const weeklyRecapsProjection: Projection = {
   name: 'weekly_recaps',
@@ -29,6 +30,6 @@ export const weeklyRecapsProjection: Projection = {
        ON CONFLICT (athlete_id, week) DO NOTHING`,
       [rows.map((r) => r.athlete), rows.map((r) => r.week), rows.map((r) => r.workouts), rows.map((r) => r.at)],
     );
-    return rows.map((r) => `user:${r.athlete}`);
+    return rows.map((r) => topicOf.user(r.athlete));
   },
 };

@@ -18,6 +18,7 @@ import type { TrainingEvent } from '../../src/training/domain/events.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { highestDay, workoutCount } from '../../src/templates/domain/schedule.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 interface TemplateRow {
   id: string;
@@ -275,7 +276,7 @@ export const templatesProjection: Projection = {
             last_version: stored.streamVersion,
           });
           changedT.add(d.templateId);
-          topics.add(`coach:${d.ownerId}`);
+          topics.add(topicOf.coach(d.ownerId));
           break;
         }
         case 'TemplateDeleted': {
@@ -283,7 +284,7 @@ export const templatesProjection: Projection = {
           if (!old || stored.streamVersion <= old.last_version) break;
           T.set(old.id, { ...old, deleted: true, updated_at: at, last_version: stored.streamVersion });
           changedT.add(old.id);
-          topics.add(`coach:${old.owner_id}`);
+          topics.add(topicOf.coach(old.owner_id));
           break;
         }
         case 'TemplateAssigned': {
@@ -312,7 +313,7 @@ export const templatesProjection: Projection = {
             W.set(w.workoutId, slotRow({ assignment_id: d.assignmentId, athlete_id: d.athleteId, template_id: d.templateId }, w));
             changedW.add(w.workoutId);
           }
-          topics.add(`athlete:${d.athleteId}`).add(`coach:${d.coachId}`);
+          topics.add(topicOf.athlete(d.athleteId)).add(topicOf.coach(d.coachId));
           break;
         }
         case 'AssignmentResynced': {
@@ -340,7 +341,7 @@ export const templatesProjection: Projection = {
             W.set(w.workoutId, slotRow({ assignment_id: old.id, athlete_id: old.athlete_id, template_id: old.template_id }, w));
             changedW.add(w.workoutId);
           }
-          topics.add(`athlete:${old.athlete_id}`).add(`coach:${old.coach_id}`);
+          topics.add(topicOf.athlete(old.athlete_id)).add(topicOf.coach(old.coach_id));
           break;
         }
         case 'TemplateUnassigned': {
@@ -349,7 +350,7 @@ export const templatesProjection: Projection = {
           if (!old || stored.streamVersion <= old.last_version) break;
           A.set(old.id, { ...old, unassigned: true, deleted_count: d.deletedWorkoutIds.length, kept_count: d.keptCount, updated_at: at, last_version: stored.streamVersion });
           changedA.add(old.id);
-          topics.add(`athlete:${old.athlete_id}`).add(`coach:${old.coach_id}`);
+          topics.add(topicOf.athlete(old.athlete_id)).add(topicOf.coach(old.coach_id));
           break;
         }
         default: {
@@ -380,7 +381,7 @@ export const templatesProjection: Projection = {
           }
           W.set(row.workout_id, next);
           changedW.add(row.workout_id);
-          topics.add(`athlete:${row.athlete_id}`);
+          topics.add(topicOf.athlete(row.athlete_id));
         }
       }
     }

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import { addDeltas, DeltaSum } from './training-analytics.ts';
 import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 export const complianceTables = {
   compliance_daily: (t: string) => `
@@ -84,5 +85,5 @@ export async function coachTopics(tx: pg.PoolClient, athleteIds: Set<string>): P
     linksSeen.add(database);
   }
   const { rows } = await tx.query<{ coach_id: string }>('SELECT DISTINCT coach_id FROM client_links WHERE athlete_id = ANY($1::uuid[])', [[...athleteIds]]);
-  return rows.map((r) => `coach:${r.coach_id}`);
+  return rows.map((r) => topicOf.coach(r.coach_id));
 }

@@ -25,6 +25,7 @@ import { applyRecords, recordTables } from '../performance/performance-records.t
 import { PERFORMANCE_EVENT_TYPES } from '../../src/performance/domain/events.ts';
 import { applyTeamAnalytics, teamTables } from '../team-analytics/team-analytics.ts';
 import type { LastActual, RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
+import { topicOf } from '../../src/shared/topics.ts';
 
 const WORKOUTS_DDL = (t: string) => `
   CREATE TABLE ${t} (
@@ -247,11 +248,11 @@ export const trainingProjection: Projection = {
     const records = await applyRecords(changes, ctx, steps);
     await applyTeamAnalytics(changes, ctx);
 
-    const topics = changes.flatMap((c) => [`workout:${c.after.id}`, `athlete:${c.after.athleteId}`]);
-    for (const athleteId of records.athletes) topics.push(`athlete:${athleteId}`);
+    const topics = changes.flatMap((c) => [topicOf.workout(c.after.id), topicOf.athlete(c.after.athleteId)]);
+    for (const athleteId of records.athletes) topics.push(topicOf.athlete(athleteId));
     // "New PR" news: the athlete's and each linked coach's own topic.
-    const prTopics = [...records.prAthletes].map((id) => `prs:${id}`);
-    prTopics.push(...(await coachTopics(tx, records.prAthletes)).map((t) => `prs:${t.slice('coach:'.length)}`));
+    const prTopics = [...records.prAthletes].map((id) => topicOf.prs(id));
+    prTopics.push(...(await coachTopics(tx, records.prAthletes)).map((t) => topicOf.prs(t.slice('coach:'.length))));
     return [...topics, ...prTopics, ...(await coachTopics(tx, complianceMoved))];
   },
 };

@@ -3,6 +3,7 @@
  * (the only server path the web may import; ESLint enforces it). Each line names what
  * the web uses, so the bundle takes nothing with I/O.
  */
+export { topicOf, topicId, TOPIC_KINDS, type Topic, type TopicKind } from './topics.ts';
 export { parseYouTubeId, youTubeEmbedUrl } from '../library/domain/youtube.ts';
 export { UNIT_OF, exerciseType, type ExerciseType } from '../performance/domain/exercise-type.ts';
 export { categoryOf } from '../performance/domain/scores.ts';

@@ -11,6 +11,7 @@ import { guessIntent } from './domain/intents.ts';
 import { random } from './domain/demo-plan.ts';
 import { weekStart } from './domain/summaries.ts';
 import { addDays, type WorkoutExercise, type WorkoutSet } from './domain/workout-rules.ts';
+import { topicOf } from '../shared/topics.ts';
 
 export const SEED_PASSWORD = 'spotter-seed';
 export const SEED_DOMAIN = 'seed.spotter';
@@ -86,14 +87,14 @@ export function seedPeople(size: SeedSize): SeedCoach[] {
       const n = c * size.athletesPerCoach + a;
       const athleteEmail = `athlete${a + 1}.c${c + 1}.s${size.seed}@${SEED_DOMAIN}`;
       athletes.push({
-        id: id(size.seed, `user:${athleteEmail}`),
+        id: id(size.seed, topicOf.user(athleteEmail)),
         email: athleteEmail,
         fullName: `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n + 1}`,
         diligence: 0.6 + rnd() * 0.38,
         strength: 0.7 + rnd() * 0.6,
       });
     }
-    coaches.push({ id: id(size.seed, `user:${email}`), email, fullName: `Coach ${LAST[c % LAST.length]} ${c + 1}`, athletes });
+    coaches.push({ id: id(size.seed, topicOf.user(email)), email, fullName: `Coach ${LAST[c % LAST.length]} ${c + 1}`, athletes });
   }
   return coaches;
 }

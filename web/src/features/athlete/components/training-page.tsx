@@ -11,6 +11,7 @@ import { addDays } from '../utils/dates';
 import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
 import './athlete.css';
+import { topicOf } from '@shared';
 
 const RECENT_DAYS = 14;
 const UPCOMING_DAYS = 28;
@@ -28,7 +29,7 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
   const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS) };
   const workouts = useMyWorkouts(range);
   // The coach planning or editing, or this athlete logging in another tab.
-  useTopic(`athlete:${user.id}`, [myTrainingKey]);
+  useTopic(topicOf.athlete(user.id), [myTrainingKey]);
 
   const list = workouts.data?.workouts ?? [];
   const todays = list.filter((w) => w.date === today);

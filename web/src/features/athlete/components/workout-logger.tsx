@@ -11,12 +11,13 @@ import { longDate } from '../utils/dates';
 import { SetLogger } from './set-logger';
 import { STATUS_LABELS } from './status';
 import './athlete.css';
+import { topicOf } from '@shared';
 
 /** The logging screen of one workout: each set's actual reps, load or time, saved set by set. */
 export function WorkoutLogger({ workoutId }: { workoutId: string }) {
   const query = useMyWorkout(workoutId);
   // The coach may change the plan while the athlete trains.
-  useTopic(`workout:${workoutId}`, [myWorkoutKey(workoutId)]);
+  useTopic(topicOf.workout(workoutId), [myWorkoutKey(workoutId)]);
 
   if (query.isPending) return <Spinner label="Loading workout" />;
   if (query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;

@@ -25,6 +25,7 @@ import { SelectionBar } from './selection-bar';
 import { ToastRegion, useToasts } from './toasts';
 import { useCalendarActions } from './use-calendar-actions';
 import './calendar.css';
+import { topicOf } from '@shared';
 
 function recordText(r: NewRecord): string {
   return `New personal record: ${r.exercise_name} ${r.best_weight} lbs${r.rep_range > 0 ? ` × ${r.rep_range}` : ''}`;
@@ -69,7 +70,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
   const days = visibleDays(view, anchor);
   const workouts = useWorkouts(clientId, { from: days[0], to: days[days.length - 1], today });
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
-  useTopic(clientId ? `athlete:${clientId}` : null, [trainingKey(clientId), ['workout']]);
+  useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
   const clearSelection = () => setSelection(new Map());
   const actions = useCalendarActions(clientId, clipboard, show, clearSelection);

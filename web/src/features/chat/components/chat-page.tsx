@@ -18,6 +18,7 @@ import { ContactsStrip } from './contacts-strip';
 import { ConversationList } from './conversation-list';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import './chat.css';
+import { topicOf } from '@shared';
 
 type Props = {
   /** The Contacts modal (another feature's), composed by the route. */
@@ -36,7 +37,7 @@ export function ChatPage({ contactsManager }: Props) {
   const [params, setParams] = useSearchParams();
   const { data: conversations, isLoading } = useConversations();
   const { data: network } = useChatContacts();
-  useTopic(`inbox:${user.id}`, [conversationsQueryKey, unreadCountQueryKey]);
+  useTopic(topicOf.inbox(user.id), [conversationsQueryKey, unreadCountQueryKey]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [contactsOpen, setContactsOpen] = useState(false);
   const [startingWith, setStartingWith] = useState<string | null>(null);

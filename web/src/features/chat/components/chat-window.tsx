@@ -11,6 +11,7 @@ import { rememberWrite } from '../api/read-after-write';
 import { GROUP_GAP_MS, READ_MARK_DEBOUNCE_MS, TYPING_RESET_MS } from '../utils/constants';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
+import { topicOf } from '@shared';
 
 type Props = {
   conversation: Conversation;
@@ -29,7 +30,7 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
   const id = conversation.id;
   const queryClient = useQueryClient();
   const realtime = useRealtime();
-  const topic = `conversation:${id}`;
+  const topic = topicOf.conversation(id);
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useMessages(id);
   useTopic(topic, [messagesQueryKey(id), conversationsQueryKey]);
   const [error, setError] = useState<string | null>(null);

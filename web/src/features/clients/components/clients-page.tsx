@@ -15,6 +15,7 @@ import { ClientCard } from './client-card';
 import { InvitationsForYou } from './invitations-for-you';
 import { AcceptedNotLinked, PendingInvites } from './invite-lists';
 import './clients.css';
+import { topicOf } from '@shared';
 
 type Notice = { variant: 'success' | 'error'; text: string };
 
@@ -30,8 +31,8 @@ export function ClientsPage() {
 
   // Links, invites and (from the training feature) compliance change under coach:<me>;
   // invitations addressed to me under my own user topic.
-  useTopic(`coach:${user.id}`, [clientsQueryKey, invitesQueryKey]);
-  useTopic(`user:${user.id}`, [invitationsQueryKey]);
+  useTopic(topicOf.coach(user.id), [clientsQueryKey, invitesQueryKey]);
+  useTopic(topicOf.user(user.id), [invitationsQueryKey]);
 
   const list = useMemo(() => clients.data?.clients ?? [], [clients.data]);
   const { acceptedNotLinked, pending } = useMemo(() => {

@@ -6,6 +6,7 @@ import { useTopic } from '../../../lib/realtime';
 import { connectionsQueryKey, useConnections } from '../api/connections';
 import { userSearchQueryKey } from '../api/search-users';
 import { ContactManager } from './contact-manager';
+import { topicOf } from '@shared';
 
 /**
  * The top navigation's Contacts button and the modal it opens. It follows the
@@ -16,7 +17,7 @@ export function ContactsButton() {
   const user = useUser();
   const [open, setOpen] = useState(false);
   const { data } = useConnections();
-  useTopic(`user:${user.id}`, [connectionsQueryKey, userSearchQueryKey]);
+  useTopic(topicOf.user(user.id), [connectionsQueryKey, userSearchQueryKey]);
   const waiting = data?.totalPending ?? 0;
   return (
     <>

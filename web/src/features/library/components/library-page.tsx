@@ -13,6 +13,7 @@ import { ExerciseCard } from './exercise-card';
 import { ExerciseFormModal } from './exercise-form-modal';
 import './library.css';
 import '../../../components/exercise-library-overlay/exercise-library.css';
+import { topicOf } from '@shared';
 
 /** Cards per "Show more": a full screen or two, not the whole catalogue at once. */
 const PAGE_SIZE = 48;
@@ -32,7 +33,7 @@ export function LibraryPage() {
   const [deleting, setDeleting] = useState<LibraryExercise | null>(null);
 
   const query = useLibraryExercises({ ...filters, limit: PAGE_SIZE * pages });
-  useTopic(`library:${user.id}`, [exercisesQueryKey]);
+  useTopic(topicOf.library(user.id), [exercisesQueryKey]);
   useTopic('library:catalogue', [exercisesQueryKey]);
 
   const data = query.data;

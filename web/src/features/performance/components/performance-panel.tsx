@@ -12,6 +12,7 @@ import { MetricsTable } from './metrics-table';
 import { ProgressionChart } from './progression-chart';
 import { RepMaxProfile } from './rep-max-profile';
 import './performance.css';
+import { topicOf } from '@shared';
 
 const RANGE_BUTTONS: [RangeKey, string][] = [
   ['7d', '7D'],
@@ -34,7 +35,7 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
   const summary = usePerformanceSummary(athleteId, range);
   const remove = useRemoveEntry(athleteId);
   // The athlete logging a set or an entry (or another coach tab) refreshes the dashboard.
-  useTopic(athleteId ? `athlete:${athleteId}` : null, [performanceKey(athleteId)]);
+  useTopic(athleteId ? topicOf.athlete(athleteId) : null, [performanceKey(athleteId)]);
 
   const data = summary.data;
   const rows = useMemo(() => (data?.allRecords ?? []).map((m) => ({ ...m, category: categoryOf(m.name) })), [data]);

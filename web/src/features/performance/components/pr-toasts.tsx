@@ -3,6 +3,7 @@ import { useUser } from '../../../lib/auth';
 import { useTopic } from '../../../lib/realtime';
 import { recentPrsKey, useRecentPrs, type PrNews } from '../api/performance';
 import './performance.css';
+import { topicOf } from '@shared';
 
 const TOAST_MS = 8000;
 
@@ -22,7 +23,7 @@ export function PrToasts() {
   const prs = useRecentPrs();
   const seen = useRef<Set<string> | null>(null);
   const [toasts, setToasts] = useState<PrNews[]>([]);
-  useTopic(`prs:${user.id}`, [recentPrsKey]);
+  useTopic(topicOf.prs(user.id), [recentPrsKey]);
 
   useEffect(() => {
     if (!prs.data) return;

@@ -4,6 +4,7 @@ import { useRealtime } from '../../../lib/realtime';
 import { teamAnalyticsBaseKey } from '../api/get-team-analytics';
 import { teamQueryKey } from '../api/get-team';
 import { LIVE_DEBOUNCE_MS } from './constants';
+import { topicOf } from '@shared';
 
 /**
  * Follows the selected athletes' `athlete:<id>` topics (a logged set, a planned or
@@ -30,7 +31,7 @@ export function useLiveTeam(coachId: string, athleteIds: readonly string[]) {
       }, LIVE_DEBOUNCE_MS);
     };
     const ids = idsKey ? idsKey.split(',') : [];
-    const stops = [client.subscribe(`coach:${coachId}`, () => schedule(true)), ...ids.map((id) => client.subscribe(`athlete:${id}`, () => schedule(false)))];
+    const stops = [client.subscribe(topicOf.coach(coachId), () => schedule(true)), ...ids.map((id) => client.subscribe(topicOf.athlete(id), () => schedule(false)))];
     return () => {
       clearTimeout(timer);
       for (const stop of stops) stop();

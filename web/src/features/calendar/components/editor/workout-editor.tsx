@@ -11,6 +11,7 @@ import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
 import type { Workout } from '@shared';
 import './editor.css';
+import { topicOf } from '@shared';
 
 export type EditorTarget = { workoutId: string | null; date: string };
 
@@ -82,7 +83,7 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
 function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId);
-  useTopic(workoutId ? `workout:${workoutId}` : null, workoutId ? [workoutQueryKey(workoutId)] : []);
+  useTopic(workoutId ? topicOf.workout(workoutId) : null, workoutId ? [workoutQueryKey(workoutId)] : []);
 
   if (workoutId && query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
   if (workoutId && !query.isFetchedAfterMount) {
