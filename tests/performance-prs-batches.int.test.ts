@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/platform/start.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import type { ExpectedVersion, StoredEvent } from '../src/platform/eventstore/port.ts';
-import { trainingProjection } from '../projections/training/workouts.ts';
+import { performanceRecordsProjection } from '../projections/performance/performance-records.ts';
 import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
@@ -106,14 +106,14 @@ interface NewsRow {
   recorded_at: string;
 }
 
-/** Applies the log to a fresh copy of the training tables in batches of `size`; returns its news and records. */
+/** Applies the log to a fresh copy of the performance records tables in batches of `size`; returns its news and records. */
 async function applyInBatches(size: number, generation: number): Promise<{ news: NewsRow[]; rows: Record<string, string[]> }> {
   const client = await db.pool.connect();
   try {
     await client.query('BEGIN');
-    await createGeneration(client, trainingProjection, generation);
-    const table = tableMap(trainingProjection, generation);
-    for (let i = 0; i < log.length; i += size) await trainingProjection.apply(log.slice(i, i + size), { tx: client, table });
+    await createGeneration(client, performanceRecordsProjection, generation);
+    const table = tableMap(performanceRecordsProjection, generation);
+    for (let i = 0; i < log.length; i += size) await performanceRecordsProjection.apply(log.slice(i, i + size), { tx: client, table });
     const { rows: news } = await client.query<NewsRow>(
       `SELECT id, athlete_id, exercise_name, weight::float8 AS weight, previous::float8 AS previous, recorded_at FROM ${table('performance_prs')} ORDER BY recorded_at, id`,
     );

@@ -264,7 +264,7 @@ describe('GET /api/team-analytics', () => {
     expect(back.body.exercise_rankings[0]).toMatchObject({ exercise_name: 'Squat', total_team_volume: 4550 });
   });
 
-  it('keeps the same rows as a full rebuild of the training projection', async () => {
+  it('keeps the same rows as a full rebuild of the team analytics projection', async () => {
     const tables = ['days', 'months', 'years', 'totals'].flatMap((level) => [`team_exercise_${level}`, `team_athlete_${level}`]);
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
@@ -273,7 +273,7 @@ describe('GET /api/team-analytics', () => {
     };
     const before = await snapshot();
     expect(before.team_exercise_days.length).toBeGreaterThan(10);
-    await t.server.platform.runner.rebuild('training');
+    await t.server.platform.runner.rebuild('team_analytics');
     expect(await snapshot()).toEqual(before);
   });
 });

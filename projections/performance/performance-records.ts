@@ -1,9 +1,8 @@
 /**
  * Performance records (the spec's athlete_performance_records), from two sources in
  * one read model: workouts (workout_id set: "automatic from a workout") and manual
- * entries (workout_id absent, entry_id set). Part of the training projection's fold
- * (workouts.ts), which hands it the workouts changed by a batch and the batch's
- * performance events.
+ * entries (workout_id absent, entry_id set). Its projection (below) folds the
+ * workouts changed by a batch and hands them here with the batch's performance events.
  *
  * performance_record_entries: per workout, the heaviest actual load per exercise and
  * rep count. Rewritten whenever the workout changes, so a corrected or deleted actual
@@ -20,11 +19,17 @@
  * Set-based: one statement per table per batch, whatever the batch holds.
  */
 import type pg from 'pg';
+import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
+import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
+import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
+import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
+import { linkedCoachIds } from '../../src/coaching/index.ts';
 import { recordCandidates, type RecordCandidate } from '../../src/training/domain/summaries.ts';
 import { sameJson } from '../../src/training/domain/actuals.ts';
-import type { PerformanceEvent } from '../../src/performance/domain/events.ts';
+import { PERFORMANCE_EVENT_TYPES, type PerformanceEvent } from '../../src/performance/domain/events.ts';
 import { lowerIsBetter } from '../../src/performance/domain/exercise-type.ts';
-import type { RecordStep, WorkoutChange, WorkoutRow } from '../training/workout-change.ts';
+import type { WorkoutChange, WorkoutRow, WorkoutStep } from '../../src/training/domain/workout-row.ts';
 
 export const recordTables = {
   performance_record_entries: (t: string) => `
@@ -200,7 +205,7 @@ export interface BatchNews {
  * stored rows of every other source, that is what the athlete held before each event.
  * Keys are lower case: the statement looks sources up by their uuid's text.
  */
-export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
+export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
   const news: BatchNews = { candidates: [], followed: {}, removedAt: {} };
   // Per athlete, exercise and rep range: each followed source's current weight.
   const held = new Map<string, Map<string, number>>();
@@ -283,7 +288,7 @@ export function newsCandidates(steps: readonly RecordStep[]): BatchNews {
 export async function applyRecords(
   changes: readonly WorkoutChange[],
   ctx: { tx: pg.PoolClient; table: (l: string) => string },
-  steps: readonly RecordStep[] = [],
+  steps: readonly WorkoutStep[] = [],
 ): Promise<RecordsOutcome> {
   const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };
   const rewritten: string[] = [];
@@ -303,7 +308,7 @@ export async function applyRecords(
   const manual = new Map<string, ManualRow>();
   const removedOnly = new Set<string>();
   for (const s of steps) {
-    if (s.kind !== 'performance') continue;
+    if (s.kind !== 'other') continue;
     const stored = s.event;
     const e = stored as unknown as PerformanceEvent;
     if (e.type === 'PerformanceLogged') {
@@ -464,3 +469,31 @@ export async function applyRecords(
   }
   return outcome;
 }
+
+const isPerformanceEvent = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
+
+/**
+ * Performance records from workouts and manual entries. It folds the workouts itself
+ * onto its own snapshot of each workout (src/training/workout-snapshots.ts), so it
+ * rebuilds alone (`spotter replay performance_records`).
+ *
+ * Topics: `athlete:<id>` when an athlete's records changed; `prs:<athlete>` and each
+ * linked coach's `prs:<coach>` when the batch found news.
+ */
+export const performanceRecordsProjection: Projection = {
+  name: 'performance_records',
+  version: 1,
+  handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
+  tables: { performance_workouts: workoutSnapshotsDdl, ...recordTables },
+
+  async apply(events, ctx) {
+    const { changes, steps } = await foldOntoSnapshots(ctx.tx, ctx.table('performance_workouts'), events);
+    if (changes.length === 0 && !events.some(isPerformanceEvent)) return [];
+    const records = await applyRecords(changes, ctx, steps);
+    const topics: string[] = [...records.athletes].map(topicOf.athlete);
+    // "New PR" news: the athlete's and each linked coach's own topic.
+    topics.push(...[...records.prAthletes].map(topicOf.prs));
+    topics.push(...(await linkedCoachIds(ctx.tx, records.prAthletes)).map(topicOf.prs));
+    return topics;
+  },
+};

@@ -10,13 +10,17 @@
  * athlete from the coach's analytics at once, and relinking brings the whole history
  * back, without rewriting a row here.
  *
- * Fed by the training projection's fold (workouts.ts): each workout change is a
- * delta between its row before and after the batch, as training-analytics.ts does.
+ * Each workout change is a delta between its row before and after the batch, as the
+ * training projection's analytics do (projections/training/training-analytics.ts).
  */
 import type pg from 'pg';
+import type { Projection } from '../../src/platform/projections/projection.ts';
+import { topicOf } from '../../src/shared/topics.ts';
+import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
+import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
-import { addDeltas, DeltaSum } from '../training/training-analytics.ts';
-import type { WorkoutChange, WorkoutRow } from '../training/workout-change.ts';
+import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
+import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 
 const FIGURE_COLUMNS = `
   prescribed_sets int NOT NULL,
@@ -110,3 +114,23 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     await addDeltas(tx, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
   }
 }
+
+/**
+ * Team analytics, folded from the training events onto its own snapshot of each
+ * workout (src/training/workout-snapshots.ts), so it rebuilds alone
+ * (`spotter replay team_analytics`). The page follows `athlete:<id>`: each changed
+ * workout's athlete is told once these tables hold the change.
+ */
+export const teamAnalyticsProjection: Projection = {
+  name: 'team_analytics',
+  version: 1,
+  handles: TRAINING_EVENT_TYPES,
+  tables: { team_workouts: workoutSnapshotsDdl, ...teamTables },
+
+  async apply(events, ctx) {
+    const { changes } = await foldOntoSnapshots(ctx.tx, ctx.table('team_workouts'), events);
+    if (changes.length === 0) return [];
+    await applyTeamAnalytics(changes, ctx);
+    return [...new Set(changes.map((c) => c.after.athleteId))].map(topicOf.athlete);
+  },
+};

@@ -9,8 +9,9 @@
  */
 import type pg from 'pg';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
-import { addDeltas, DeltaSum } from './training-analytics.ts';
-import type { WorkoutChange, WorkoutRow } from './workout-change.ts';
+import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
+import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
+import { linkedCoachIds } from '../../src/coaching/index.ts';
 import { topicOf } from '../../src/shared/topics.ts';
 
 export const complianceTables = {
@@ -68,22 +69,7 @@ export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { 
   return new Set(dayRows.map((r) => r.athlete_id as string));
 }
 
-const linksSeen = new Set<string>();
-
-/**
- * `coach:<id>` topics for the linked coaches of these athletes, in one query. The
- * client_links view belongs to the coaching feature; before it exists there are
- * no coaches to tell (and a failed query would abort the projection's transaction).
- */
+/** `coach:<id>` topics for the linked coaches of these athletes, in one query. */
 export async function coachTopics(tx: pg.PoolClient, athleteIds: Set<string>): Promise<string[]> {
-  if (athleteIds.size === 0) return [];
-  // Once seen, a database keeps its client_links: remember that per database.
-  const database = (tx as pg.PoolClient & { database?: string }).database ?? '';
-  if (!linksSeen.has(database)) {
-    const { rows: found } = await tx.query<{ ok: boolean }>(`SELECT to_regclass('client_links') IS NOT NULL AS ok`);
-    if (!found[0].ok) return [];
-    linksSeen.add(database);
-  }
-  const { rows } = await tx.query<{ coach_id: string }>('SELECT DISTINCT coach_id FROM client_links WHERE athlete_id = ANY($1::uuid[])', [[...athleteIds]]);
-  return rows.map((r) => topicOf.coach(r.coach_id));
+  return (await linkedCoachIds(tx, athleteIds)).map(topicOf.coach);
 }

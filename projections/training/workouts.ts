@@ -1,30 +1,22 @@
 /**
  * The training projection. Its main table, `workouts`, holds one row per workout
  * (what the calendar and the editor read) with the figures the status, dashboard
- * and totals need. The same fold also keeps compliance, analytics and performance
- * records (compliance.ts, training-analytics.ts, performance-records.ts): each is
- * a delta between a workout's row before and after the batch, and the `workouts`
- * table already holds every "before", so no second copy of workout content exists.
- * The records' "New PR" news also gets every event's own before and after, in global
- * order, so that it is decided per event whatever the batch boundaries.
- * One projection means one rebuild (`spotter replay training`) for all of them.
+ * and totals need. The same fold also keeps compliance and analytics
+ * (compliance.ts, training-analytics.ts): each is a delta between a workout's row
+ * before and after the batch, and the `workouts` table already holds every "before".
+ * Performance records and team analytics fold the same events in projections of
+ * their own (projections/performance, projections/team-analytics), so each rebuilds alone.
  *
  * Topics: `workout:<id>` and `athlete:<athleteId>` for every changed workout,
  * `coach:<coachId>` for the linked coaches of athletes whose compliance moved.
  */
-import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
-import type { TrainingEvent } from '../../src/training/domain/events.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import type { WorkoutExercise } from '../../src/training/domain/workout-rules.ts';
-import { workoutDecider, type WorkoutState } from '../../src/training/domain/workout.ts';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
-import { applyRecords, recordTables } from '../performance/performance-records.ts';
-import { PERFORMANCE_EVENT_TYPES } from '../../src/performance/domain/events.ts';
-import { applyTeamAnalytics, teamTables } from '../team-analytics/team-analytics.ts';
-import type { LastActual, RecordStep, WorkoutChange, WorkoutRow } from './workout-change.ts';
+import { foldWorkoutBatch, workoutIdOf, type LastActual, type WorkoutRow } from '../../src/training/domain/workout-row.ts';
 import { topicOf } from '../../src/shared/topics.ts';
 
 const WORKOUTS_DDL = (t: string) => `
@@ -149,110 +141,34 @@ function calendarJson(row: WorkoutRow): string {
   return JSON.stringify({ id, user_id, date, name, notes, exercises, updated_at }).slice(0, -1);
 }
 
-/** One event onto a row, through the decider's own evolve so both sides read events alike. */
-function applyEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | null {
-  const e = stored as unknown as TrainingEvent & StoredEvent;
-  const at = stored.time.toISOString();
-  const by = stored.metadata.userId ?? null;
-  if (e.type === 'WorkoutScheduled') {
-    if (row) return row;
-    const d = e.data;
-    return {
-      id: d.workoutId,
-      athleteId: d.athleteId,
-      date: d.date,
-      name: d.name,
-      notes: d.notes,
-      exercises: d.exercises,
-      deleted: false,
-      templateId: d.templateId ?? null,
-      createdBy: d.scheduledBy,
-      createdAt: at,
-      updatedBy: by ?? d.scheduledBy,
-      updatedAt: at,
-      lastActual: null,
-      version: stored.streamVersion,
-    };
-  }
-  if (!row) return null;
-  const state: WorkoutState = { workoutId: row.id, athleteId: row.athleteId, date: row.date, name: row.name, notes: row.notes, exercises: row.exercises, deleted: row.deleted };
-  const next = workoutDecider.evolve(state, e);
-  const lastActual =
-    e.type === 'SetActualRecorded'
-      ? { exercise_index: e.data.exerciseIndex, exercise_name: e.data.exerciseName, set_index: e.data.setIndex, actual: e.data.actual, by, at }
-      : row.lastActual;
-  return {
-    ...row,
-    date: next.date!,
-    name: next.name,
-    notes: next.notes,
-    exercises: next.exercises,
-    deleted: next.deleted,
-    lastActual,
-    updatedBy: by,
-    updatedAt: at,
-    version: stored.streamVersion,
-  };
-}
-
 export const trainingProjection: Projection = {
   name: 'training',
   // 6: athlete_best_records (each exercise and rep range's best, kept by the projection).
   // 7: team analytics tables get an index led by their period (team-analytics.ts).
   // 8: "New PR" news decided per event in global order, so a rebuild finds the live run's news (performance-records.ts).
-  version: 8,
-  // Manual performance entries join the workouts' records in one read model.
-  handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
-  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables, ...recordTables, ...teamTables },
+  // 9: records and team analytics are projections of their own (performance_records, team_analytics).
+  version: 9,
+  handles: TRAINING_EVENT_TYPES,
+  tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables },
 
-  async apply(allEvents, ctx) {
+  async apply(events, ctx) {
     const { tx, table } = ctx;
-    const isPerformance = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
-    const performance = allEvents.filter(isPerformance);
-    const events = performance.length ? allEvents.filter((e) => !isPerformance(e)) : allEvents;
     const t = table('workouts');
-    const ids = [...new Set(events.map((e) => (e.data as { workoutId: string }).workoutId))];
+    const ids = [...new Set(events.map(workoutIdOf))];
     const { rows } = await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
-    const before = new Map(rows.map((r) => [r.id, fromDb(r)]));
-    const current = new Map<string, WorkoutRow | null>(before);
-    // Every event in global order, for the records' news (decided per event, not per batch).
-    const steps: RecordStep[] = [];
-    for (const e of allEvents) {
-      if (isPerformance(e)) {
-        steps.push({ kind: 'performance', event: e });
-        continue;
-      }
-      const id = (e.data as { workoutId: string }).workoutId;
-      const row = current.get(id) ?? null;
-      if (row && e.streamVersion <= row.version) continue; // already applied
-      const next = applyEvent(row, e);
-      current.set(id, next);
-      if (next && next !== row) steps.push({ kind: 'workout', before: row, after: next });
-    }
-    const changes: WorkoutChange[] = [];
-    for (const [id, after] of current) {
-      const old = before.get(id) ?? null;
-      if (after && after !== old) changes.push({ before: old, after });
-    }
-    if (changes.length === 0 && performance.length === 0) return [];
+    const { changes } = foldWorkoutBatch(events, new Map(rows.map((r) => [r.id, fromDb(r)])));
+    if (changes.length === 0) return [];
 
-    if (changes.length > 0)
-      await tx.query(
-        `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
+    await tx.query(
+      `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-        [JSON.stringify(changes.map((c) => toDb(c.after)))],
-      );
+      [JSON.stringify(changes.map((c) => toDb(c.after)))],
+    );
     const complianceMoved = await applyCompliance(changes, ctx);
     await applyAnalytics(changes, ctx);
-    const records = await applyRecords(changes, ctx, steps);
-    await applyTeamAnalytics(changes, ctx);
 
     const topics = changes.flatMap((c) => [topicOf.workout(c.after.id), topicOf.athlete(c.after.athleteId)]);
-    for (const athleteId of records.athletes) topics.push(topicOf.athlete(athleteId));
-    // "New PR" news: the athlete's and each linked coach's own topic.
-    const prTopics = [...records.prAthletes].map((id) => topicOf.prs(id));
-    prTopics.push(...(await coachTopics(tx, records.prAthletes)).map((t) => topicOf.prs(t.slice('coach:'.length))));
-    return [...topics, ...prTopics, ...(await coachTopics(tx, complianceMoved))];
+    return [...topics, ...(await coachTopics(tx, complianceMoved))];
   },
 };

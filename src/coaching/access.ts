@@ -19,3 +19,24 @@ export async function coachesOf(db: pg.Pool | pg.PoolClient, athleteId: string):
   const { rows } = await db.query<{ coach_id: string }>('SELECT coach_id FROM client_links WHERE athlete_id = $1', [athleteId]);
   return rows.map((r) => r.coach_id);
 }
+
+const linksSeen = new Set<string>();
+
+/**
+ * The coaches linked to any of these athletes, in one query, for a projection's
+ * topics. Inside a projection's transaction a missing table would abort the batch, so
+ * before the coaching projection has created client_links (a test running training
+ * alone) the answer is "nobody" rather than a failed statement.
+ */
+export async function linkedCoachIds(tx: pg.PoolClient, athleteIds: ReadonlySet<string>): Promise<string[]> {
+  if (athleteIds.size === 0) return [];
+  // Once seen, a database keeps its client_links: remember that per database.
+  const database = (tx as pg.PoolClient & { database?: string }).database ?? '';
+  if (!linksSeen.has(database)) {
+    const { rows: found } = await tx.query<{ ok: boolean }>(`SELECT to_regclass('client_links') IS NOT NULL AS ok`);
+    if (!found[0].ok) return [];
+    linksSeen.add(database);
+  }
+  const { rows } = await tx.query<{ coach_id: string }>('SELECT DISTINCT coach_id FROM client_links WHERE athlete_id = ANY($1::uuid[])', [[...athleteIds]]);
+  return rows.map((r) => r.coach_id);
+}

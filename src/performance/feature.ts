@@ -1,13 +1,15 @@
 /**
  * Performance (issue #11): manual entries, the summary, recent PRs and the rep-max
- * profile. Its records live in the training projection (one read model for workout
- * and manual records: projections/performance-records.ts).
+ * profile. Its records come from workouts and manual entries in one read model
+ * (projections/performance/performance-records.ts).
  */
 import type { Feature } from '../feature.ts';
+import { performanceRecordsProjection } from '../../projections/performance/performance-records.ts';
 import { performanceRoutes } from './routes.ts';
 
 export const performanceFeature: Feature = {
   name: 'performance',
+  projections: [performanceRecordsProjection],
   routes(app, deps) {
     performanceRoutes(app, deps);
   },

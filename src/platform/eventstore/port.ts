@@ -6,43 +6,9 @@
  * order, so callers may compare two checkpoints with `<` without knowing the adapter.
  */
 
-export interface EventMetadata {
-  userId?: string;
-  commandId?: string;
-  correlationId?: string;
-  causationId?: string;
-  /** ISO time the command was decided; the store also records its own `time`. */
-  at?: string;
-  /** The staff member (operating-system user) who issued the command from the CLI. */
-  staff?: string;
-  /** Where a batch of commands came from when not from a person, e.g. 'seed'. */
-  source?: string;
-}
+import type { Checkpoint, NewEvent, StoredEvent } from '../../shared/events.ts';
 
-export interface NewEvent<T extends string = string, D = unknown> {
-  type: T;
-  data: D;
-  /** Defaults to a random UUID. */
-  id?: string;
-  /** Defaults to 1. Bump when the shape of `data` changes, and add an upcaster. */
-  schemaVersion?: number;
-  metadata?: EventMetadata;
-}
-
-export interface StoredEvent<T extends string = string, D = unknown> {
-  id: string;
-  stream: string;
-  /** 0-based position inside the stream. */
-  streamVersion: number;
-  type: T;
-  schemaVersion: number;
-  data: D;
-  metadata: EventMetadata;
-  time: Date;
-  checkpoint: Checkpoint;
-}
-
-export type Checkpoint = string;
+export type { Checkpoint, EventMetadata, NewEvent, StoredEvent } from '../../shared/events.ts';
 
 /** Version of the last event in the stream (0-based), or one of the special expectations. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';

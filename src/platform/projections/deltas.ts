@@ -1,0 +1,56 @@
+/**
+ * Read models kept as sums (analytics, compliance, team analytics): a batch turns each
+ * changed source into signed deltas (its figures before the batch subtracted, after
+ * added), summed per key in memory and added onto the stored rows in one statement.
+ */
+import type pg from 'pg';
+
+export type Column = [name: string, sqlType: string];
+export type DeltaRow = Record<string, string | number>;
+
+/**
+ * Adds each row's values onto the row with the same key (inserting it if new), in
+ * one statement, then drops rows a removal brought back to nothing (`emptyWhen`).
+ */
+export async function addDeltas(tx: pg.PoolClient, table: string, keys: Column[], values: Column[], rows: DeltaRow[], emptyWhen: string): Promise<void> {
+  if (rows.length === 0) return;
+  const all = [...keys, ...values];
+  const names = all.map(([n]) => n).join(', ');
+  const keyNames = keys.map(([n]) => n).join(', ');
+  await tx.query(
+    `INSERT INTO ${table} AS cur (${names})
+     SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${all.map(([n, t]) => `${n} ${t}`).join(', ')})
+     ON CONFLICT (${keyNames}) DO UPDATE SET ${values.map(([n]) => `${n} = cur.${n} + EXCLUDED.${n}`).join(', ')}`,
+    [JSON.stringify(rows)],
+  );
+  if (rows.some((r) => values.some(([n]) => Number(r[n]) < 0))) {
+    await tx.query(
+      `DELETE FROM ${table} AS cur USING jsonb_to_recordset($1::jsonb) AS x(${keys.map(([n, t]) => `${n} ${t}`).join(', ')})
+       WHERE ${keys.map(([n]) => `cur.${n} = x.${n}`).join(' AND ')} AND ${emptyWhen}`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
+
+/** Sums signed rows by key, dropping the ones that cancel out (a set actual changes no prescribed total). */
+export class DeltaSum {
+  private readonly rows = new Map<string, DeltaRow>();
+  constructor(private readonly values: readonly string[]) {}
+
+  add(key: DeltaRow, values: Record<string, number>, sign: 1 | -1): void {
+    const id = JSON.stringify(key);
+    const row = this.rows.get(id) ?? { ...key, ...Object.fromEntries(this.values.map((v) => [v, 0])) };
+    for (const v of this.values) row[v] = (row[v] as number) + sign * (values[v] ?? 0);
+    this.rows.set(id, row);
+  }
+
+  /** Rounded to 6 decimals: float noise (3 × 0.1) must not pile up in numeric columns. */
+  nonZero(): DeltaRow[] {
+    const out: DeltaRow[] = [];
+    for (const row of this.rows.values()) {
+      for (const v of this.values) row[v] = Math.round((row[v] as number) * 1e6) / 1e6;
+      if (this.values.some((v) => row[v] !== 0)) out.push(row);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * A projection's own copy of each workout's row ("before" for the next batch), for
+ * the projections outside training that derive figures from workouts (performance
+ * records, team analytics). Keeping their own copy, rather than reading training's
+ * `workouts` table, is what lets each rebuild alone and run at its own pace: the
+ * `workouts` table may be ahead of or behind them.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../platform/eventstore/port.ts';
+import { TRAINING_EVENT_TYPES } from './domain/events.ts';
+import { foldWorkoutBatch, workoutIdOf, type WorkoutChange, type WorkoutRow, type WorkoutStep } from './domain/workout-row.ts';
+
+export const workoutSnapshotsDdl = (t: string) => `CREATE TABLE ${t} (id uuid PRIMARY KEY, row jsonb NOT NULL)`;
+
+const isTrainingEvent = (e: StoredEvent) => (TRAINING_EVENT_TYPES as readonly string[]).includes(e.type);
+
+/**
+ * Folds a batch onto the projection's snapshot table `t` (one read, one write):
+ * the changed workouts and every event in order (events of other kinds pass
+ * through as `other` steps).
+ */
+export async function foldOntoSnapshots(tx: pg.PoolClient, t: string, events: readonly StoredEvent[]): Promise<{ changes: WorkoutChange[]; steps: WorkoutStep[] }> {
+  const ids = [...new Set(events.filter(isTrainingEvent).map(workoutIdOf))];
+  const before = new Map<string, WorkoutRow>();
+  if (ids.length > 0) {
+    const { rows } = await tx.query<{ row: WorkoutRow }>(`SELECT row FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
+    for (const { row } of rows) before.set(row.id, row);
+  }
+  const folded = foldWorkoutBatch(events, before, isTrainingEvent);
+  if (folded.changes.length > 0) {
+    await tx.query(
+      `INSERT INTO ${t} (id, row) SELECT (r ->> 'id')::uuid, r FROM jsonb_array_elements($1::jsonb) AS r
+       ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row`,
+      [JSON.stringify(folded.changes.map((c) => c.after))],
+    );
+  }
+  return folded;
+}
