@@ -194,4 +194,36 @@ describe('New PR news', () => {
     expect(own.body.prs).toHaveLength(3);
     expect((await t.api('GET', `/api/recent-prs?athlete_id=${athlete.user.id}`, undefined, otherCoach.accessToken)).status).toBe(404);
   });
+
+  it('does not call a logged set a new record when a manual entry already holds more', async () => {
+    const manual = await log(coach, { exercise_name: 'Front Squat', value: 250, reps: 3, date: '2026-03-03' });
+    expect(manual.status).toBe(201);
+    await records(coach, manual.body.checkpoint, '&exercise_name=front squat');
+    const planned = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      {
+        workout: {
+          user_id: athlete.user.id,
+          date: '2026-03-10',
+          exercises: [
+            {
+              exercise_name: 'Front Squat',
+              sets: [
+                { reps: 3, load: 240 },
+                { reps: 3, load: 260 },
+              ],
+            },
+          ],
+        },
+      },
+      coach.accessToken,
+    );
+    await records(coach, planned.body.checkpoint, '&exercise_name=front squat');
+    const path = `/api/athlete/workouts/${planned.body.id}/actuals`;
+    const below = await t.api('POST', path, { exerciseIndex: 0, setIndex: 0, actual: { reps: 3, load: 240 } }, athlete.accessToken);
+    expect(below.body.newRecords).toEqual([]);
+    const above = await t.api('POST', path, { exerciseIndex: 0, setIndex: 1, actual: { reps: 3, load: 260 } }, athlete.accessToken);
+    expect(above.body.newRecords).toEqual([{ exercise_name: 'Front Squat', rep_range: 3, best_weight: 260 }]);
+  });
 });

@@ -375,6 +375,7 @@ export async function applyRecords(
                           THEN least(l.lowest, f.batch_prior, (SELECT min(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step))
                           ELSE greatest(l.highest, f.batch_prior, (SELECT max(r.weight) FROM removed r WHERE ${groupOf('r', 'f')} AND r.until >= f.step)) END AS previous
                 FROM fresh f LEFT JOIN lasting l ON ${groupOf('l', 'f')}),
+            -- isRecordNews (src/performance/domain/record-rule.ts): beats an earlier value, lower wins where lower is better.
             news AS (
               SELECT DISTINCT ON (id) * FROM judged
                WHERE previous IS NOT NULL AND CASE WHEN lower_better THEN weight < previous ELSE weight > previous END

@@ -15,12 +15,14 @@ import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import { handleCommand, handleNewStreams } from '../platform/handle-command.ts';
 import { DomainError } from '../shared/decider.ts';
-import { mayActForAthlete } from '../coaching/index.ts';
+import { access, accessCache } from './access.ts';
+import { loadWorkout } from './load-workout.ts';
+import { recordsSet } from './record-check.ts';
 import type { TrainingEvent } from './domain/events.ts';
 import type { SetActual, WorkoutExercise } from './domain/workout-rules.ts';
-import { foldWorkout, MESSAGES, workoutDecider, workoutStream, type WorkoutCommand, type WorkoutState } from './domain/workout.ts';
+import { MESSAGES, workoutDecider, workoutStream, type WorkoutCommand, type WorkoutState } from './domain/workout.ts';
 import type { ParsedWorkout } from './domain/payload.ts';
-import { newRecords, recordCandidates, recordKey, type RecordCandidate } from './domain/summaries.ts';
+import type { RecordCandidate } from './domain/summaries.ts';
 
 export interface TrainingDeps {
   pool: pg.Pool;
@@ -31,75 +33,6 @@ export interface TrainingDeps {
 export interface CommandOutcome {
   /** Position of the last event appended; null when nothing needed to change. */
   checkpoint: string | null;
-}
-
-/**
- * The athlete, or a coach linked to them. Until the coaching feature has created
- * its client_links view nobody is anybody's coach (rather than a 500).
- */
-export async function canActFor(db: pg.Pool, userId: string, athleteId: string): Promise<boolean> {
-  if (userId === athleteId) return true;
-  try {
-    return await mayActForAthlete(db, userId, athleteId);
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01') return false;
-    throw e;
-  }
-}
-
-/** Remembers answers for one request: a bulk paste names the same athlete many times. */
-function accessCache(db: pg.Pool, userId: string) {
-  const known = new Map<string, Promise<boolean>>();
-  return (athleteId: string) => {
-    let answer = known.get(athleteId);
-    if (!answer) known.set(athleteId, (answer = canActFor(db, userId, athleteId)));
-    return answer;
-  };
-}
-
-export async function loadWorkout(store: EventStore, workoutId: string): Promise<WorkoutState> {
-  return foldWorkout(await store.readStream(workoutStream(workoutId)));
-}
-
-/**
- * Whose each workout is, as far as this process has seen: a workout never changes
- * athlete, so an athlete acting on their own workout needs no query at all (the
- * common case: logging sets). A coach is still asked about on every command, since a
- * link can end. Kept per database pool (one per server), bounded.
- */
-const knownAthletes = new WeakMap<pg.Pool, Map<string, string>>();
-const KNOWN_ATHLETES_MAX = 50_000;
-
-function rememberAthlete(db: pg.Pool, workoutId: string, athleteId: string): void {
-  let known = knownAthletes.get(db);
-  if (!known) knownAthletes.set(db, (known = new Map<string, string>()));
-  if (known.size >= KNOWN_ATHLETES_MAX) known.delete(known.keys().next().value!); // the oldest
-  known.set(workoutId, athleteId);
-}
-
-/**
- * Whose workout it is and whether the actor may act on it, in one query on the
- * read model (a workout never changes athlete). A workout too new to be projected
- * yet is looked up in its stream instead.
- */
-async function access(deps: TrainingDeps, actorId: string, workoutId: string): Promise<{ athleteId: string | null; mayAct: boolean }> {
-  if (knownAthletes.get(deps.pool)?.get(workoutId) === actorId) return { athleteId: actorId, mayAct: true };
-  try {
-    const { rows } = await deps.pool.query<{ athlete_id: string; may: boolean }>(
-      `SELECT athlete_id, (athlete_id = $2 OR EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $2 AND l.athlete_id = w.athlete_id)) AS may
-         FROM workouts w WHERE id = $1`,
-      [workoutId, actorId],
-    );
-    if (rows[0]) {
-      rememberAthlete(deps.pool, workoutId, rows[0].athlete_id);
-      return { athleteId: rows[0].athlete_id, mayAct: rows[0].may };
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code !== '42P01') throw e; // no client_links yet: ask the slow way
-  }
-  const { athleteId } = await loadWorkout(deps.store, workoutId);
-  if (athleteId) rememberAthlete(deps.pool, workoutId, athleteId);
-  return { athleteId, mayAct: athleteId ? await canActFor(deps.pool, actorId, athleteId) : false };
 }
 
 const latest = (a: string | null, b: string | null | undefined) => (b && (!a || b > a) ? b : a);
@@ -121,34 +54,6 @@ async function preflight(deps: TrainingDeps, actorId: string, ids: string[], bui
     plans.push({ id, command });
   }
   return plans;
-}
-
-// ------------------------------------------------------------ personal records
-
-/** The athlete's heaviest load per exercise and rep count in workouts other than `exclude`. */
-async function bestElsewhere(db: pg.Pool, athleteId: string, exclude: string[], candidates: RecordCandidate[]): Promise<Map<string, number>> {
-  if (candidates.length === 0) return new Map();
-  const { rows } = await db.query<{ key: string; best: number }>(
-    `SELECT exercise_key || '|' || rep_range AS key, max(weight)::float8 AS best
-       FROM performance_record_entries
-      WHERE athlete_id = $1 AND NOT (workout_id = ANY($2::uuid[])) AND exercise_key = ANY($3::text[])
-      GROUP BY 1`,
-    [athleteId, exclude, [...new Set(candidates.map((c) => c.exercise_name.toLowerCase()))]],
-  );
-  return new Map(rows.map((r) => [r.key, r.best]));
-}
-
-async function recordsSet(deps: TrainingDeps, athleteId: string, workoutIds: string[], before: WorkoutExercise[][], after: WorkoutExercise[][]) {
-  const prior = before.flatMap((e) => recordCandidates(e));
-  // Within one call the heaviest candidate per key is the one that may be new.
-  const merged = new Map<string, RecordCandidate>();
-  for (const c of after.flatMap((e) => recordCandidates(e))) {
-    const key = recordKey(c.exercise_name, c.rep_range);
-    if ((merged.get(key)?.best_weight ?? 0) < c.best_weight) merged.set(key, c);
-  }
-  // Only what beats this workout's own earlier best can be new: ask the read model about those alone.
-  const candidates = newRecords(prior, [...merged.values()], new Map());
-  return newRecords(prior, candidates, await bestElsewhere(deps.pool, athleteId, workoutIds, candidates));
 }
 
 // -------------------------------------------------------------------- commands

@@ -9,7 +9,7 @@ import { trainingProjection } from '../../projections/training/workouts.ts';
 import { workoutRoutes } from './workout-routes.ts';
 import { athleteRoutes } from './athlete-routes.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
-import { canActFor } from './commands.ts';
+import { canActFor } from './access.ts';
 import { isUuid } from './domain/payload.ts';
 import { workoutAthlete } from './queries.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';

@@ -14,3 +14,4 @@ export * from './domain/workout-rules.ts';
 export * from './domain/workout.ts';
 export * from './seed-plan.ts';
 export * from './workout-snapshots.ts';
+export * from './access.ts';

@@ -11,7 +11,8 @@ import { DomainError } from '../shared/decider.ts';
 import { isCalendarDate, stripEmpty } from './domain/workout-rules.ts';
 import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from './domain/payload.ts';
 import { MESSAGES } from './domain/workout.ts';
-import { canActFor, deleteWorkouts, moveWorkout, restoreWorkouts, reviseWorkout, scheduleWorkouts, type TrainingDeps } from './commands.ts';
+import { canActFor } from './access.ts';
+import { deleteWorkouts, moveWorkout, restoreWorkouts, reviseWorkout, scheduleWorkouts, type TrainingDeps } from './commands.ts';
 import { getWorkout, listWorkoutsJson, workoutHistory } from './queries.ts';
 import { todayFor } from '../accounts/index.ts';
 

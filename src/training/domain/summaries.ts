@@ -6,6 +6,7 @@
 import { EXERCISE_INTENTS, guessIntent, type ExerciseIntent } from './intents.ts';
 import { workoutMetrics, workoutStatus, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { isEmptyActual, positive, toNumber } from './actuals.ts';
+import { setsPersonalBest } from '../../performance/domain/record-rule.ts';
 
 /** Completed / partial / scheduled: what a workout is regardless of today ("missed" needs today). */
 export type BaseStatus = 'scheduled' | 'partial' | 'completed';
@@ -140,14 +141,15 @@ export function recordCandidates(exercises: readonly WorkoutExercise[]): RecordC
 }
 
 /**
- * Records a save set: candidates of the saved workout heavier than both what this
- * workout held before the save and the athlete's best from every other workout.
- * A tie is not a new record.
+ * Records a save set: candidates of the saved workout that set a personal best
+ * (setsPersonalBest) against both what this workout held before the save and the
+ * athlete's best from everything else. A tie is not a new record.
  */
 export function newRecords(before: readonly RecordCandidate[], after: readonly RecordCandidate[], bestElsewhere: ReadonlyMap<string, number>): RecordCandidate[] {
   const had = new Map(before.map((c) => [recordKey(c.exercise_name, c.rep_range), c.best_weight]));
   return after.filter((c) => {
     const key = recordKey(c.exercise_name, c.rep_range);
-    return c.best_weight > (had.get(key) ?? 0) && c.best_weight > (bestElsewhere.get(key) ?? 0);
+    // Candidates are loads of sets with reps, never a lower-is-better measure (rep range 0).
+    return setsPersonalBest(c.best_weight, had.get(key) ?? null) && setsPersonalBest(c.best_weight, bestElsewhere.get(key) ?? null);
   });
 }
