@@ -13,7 +13,7 @@ import { workoutAssigned, type WorkoutAssignedData } from './templates/workout-a
 
 export { EMAIL_FROM } from './templates/brand.ts';
 export type { ConfirmationData, InvitationData, PasswordResetData, WeeklyRecapData, WelcomeData, WorkoutAssignedData };
-export type { WeeklyRecapSummary } from './templates/weekly-recap.ts';
+export type { RecapFigures } from './templates/weekly-recap.ts';
 
 export type EmailKind = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap';
 

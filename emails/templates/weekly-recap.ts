@@ -3,7 +3,12 @@ import { block, button, headline, layout, linkFallback, paragraph } from './layo
 import { checkedLink, checkedText, mjml, optionalText, type Markup } from './markup.ts';
 import { greeting, plainText, type EmailTemplate } from './template.ts';
 
-export interface WeeklyRecapSummary {
+/**
+ * The figures the mail shows. The WeeklyRecapSent event's payload (src/recaps/domain/recap.ts)
+ * has the same fields today, but it is a stored schema and this is a view's input: each
+ * may change without the other (the mail rule maps one onto the other).
+ */
+export interface RecapFigures {
   workoutsCompleted: number;
   /** Minutes trained in the week. */
   totalDuration: number;
@@ -14,7 +19,7 @@ export interface WeeklyRecapSummary {
 
 export interface WeeklyRecapData {
   name: string;
-  summary: WeeklyRecapSummary;
+  summary: RecapFigures;
   /** Dashboard URL. */
   link: string;
 }

@@ -13,6 +13,8 @@ import { isOperator } from '../platform/http/operator.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { clientsOf } from '../coaching/index.ts';
 import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE, type MailSender } from '../platform/mail/sender.ts';
+import { MAIL_LIMIT_LOCK } from '../platform/locks.ts';
+import { enqueueMail } from '../platform/mail/outbox.ts';
 
 const DEMO_KINDS = ['welcome', 'confirmation', 'password-reset', 'invitation', 'workout-assigned', 'weekly-recap'] as const;
 
@@ -71,20 +73,13 @@ export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender:
     try {
       await client.query('BEGIN');
       // Serialises sends to one recipient so the count below cannot be raced.
-      await client.query('SELECT pg_advisory_xact_lock(7321005, hashtext($1))', [recipient]);
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MAIL_LIMIT_LOCK, recipient]);
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE recipient = $1 AND status <> 'failed' AND created_at > $2`, [
         recipient,
         new Date(deps.now().getTime() - 60 * 60 * 1000),
       ]);
       if (rows[0].n >= EMAILS_PER_RECIPIENT_PER_HOUR) throw new DomainError(429, RATE_LIMIT_MESSAGE);
-      await client.query('INSERT INTO email_outbox (id, event_id, kind, recipient, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        id,
-        `api:${id}`,
-        row.kind,
-        recipient,
-        row.data,
-        deps.now(),
-      ]);
+      await enqueueMail(client, [{ key: `api:${id}`, kind: row.kind, recipient, data: row.data, createdAt: deps.now() }]);
       await client.query('COMMIT');
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});

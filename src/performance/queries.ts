@@ -188,13 +188,8 @@ export async function recentPrs(db: pg.Pool, athleteIds: string[], since: string
 
 /** The athletes a user follows: themself and, as a coach, every linked athlete. */
 export async function followedAthletes(db: pg.Pool, userId: string): Promise<string[]> {
-  try {
-    const { rows } = await db.query<{ athlete_id: string }>('SELECT athlete_id FROM client_links WHERE coach_id = $1', [userId]);
-    return [userId, ...rows.map((r) => r.athlete_id)];
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01') return [userId];
-    throw e;
-  }
+  const { rows } = await db.query<{ athlete_id: string }>('SELECT athlete_id FROM client_links WHERE coach_id = $1', [userId]);
+  return [userId, ...rows.map((r) => r.athlete_id)];
 }
 
 /**

@@ -42,6 +42,13 @@ export interface Config {
   operatorKey: string | null;
   /** When the server sends weekly recaps by itself (`RECAP_SCHEDULE`), in each athlete's zone; null = off. */
   recapSchedule: RecapSchedule | null;
+  /**
+   * Seed demo data into an empty database at start (`SPOTTER_DEMO`, default on; never
+   * under the test runner, where each test file starts from an empty database of its own).
+   */
+  demoData: boolean;
+  /** Log every request (`LOG_REQUESTS=1`). */
+  logRequests: boolean;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -82,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorKey: env.SPOTTER_OPERATOR_KEY?.trim() || null,
     // Off under the test runner: a test file's clock must not send mail on its own.
     recapSchedule: parseRecapSchedule(env.RECAP_SCHEDULE ?? (env.VITEST ? 'off' : 'mon 08:00')),
+    // The test runner is asked of the process itself: tests pass their own env here.
+    demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
+    logRequests: env.LOG_REQUESTS === '1',
   };
 }
 

@@ -5,7 +5,7 @@
  * next planned workout.
  */
 import type pg from 'pg';
-import type { WeeklyRecapSummary } from '../../emails/templates/weekly-recap.ts';
+import type { WeeklyRecapSummary } from './domain/recap.ts';
 import { recapHeadline, type RecapHeadline } from '../../emails/templates/weekly-recap.ts';
 import { displayName } from '../accounts/index.ts';
 import { todayIn } from '../accounts/index.ts';

@@ -8,18 +8,9 @@ import type { EventStore } from '../platform/eventstore/port.ts';
 import { mayActForAthlete } from '../coaching/index.ts';
 import { loadWorkout } from './load-workout.ts';
 
-/**
- * The athlete, or a coach linked to them. Until the coaching feature has created
- * its client_links view nobody is anybody's coach (rather than a 500).
- */
+/** The athlete, or a coach linked to them (the coaching context's client_links). */
 export async function canActFor(db: pg.Pool, userId: string, athleteId: string): Promise<boolean> {
-  if (userId === athleteId) return true;
-  try {
-    return await mayActForAthlete(db, userId, athleteId);
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01') return false;
-    throw e;
-  }
+  return userId === athleteId || mayActForAthlete(db, userId, athleteId);
 }
 
 /** Remembers answers for one request: a bulk paste names the same athlete many times. */
@@ -55,18 +46,14 @@ function rememberAthlete(db: pg.Pool, workoutId: string, athleteId: string): voi
  */
 export async function access(deps: { pool: pg.Pool; store: EventStore }, actorId: string, workoutId: string): Promise<{ athleteId: string | null; mayAct: boolean }> {
   if (knownAthletes.get(deps.pool)?.get(workoutId) === actorId) return { athleteId: actorId, mayAct: true };
-  try {
-    const { rows } = await deps.pool.query<{ athlete_id: string; may: boolean }>(
-      `SELECT athlete_id, (athlete_id = $2 OR EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $2 AND l.athlete_id = w.athlete_id)) AS may
-         FROM workouts w WHERE id = $1`,
-      [workoutId, actorId],
-    );
-    if (rows[0]) {
-      rememberAthlete(deps.pool, workoutId, rows[0].athlete_id);
-      return { athleteId: rows[0].athlete_id, mayAct: rows[0].may };
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code !== '42P01') throw e; // no client_links yet: ask the slow way
+  const { rows } = await deps.pool.query<{ athlete_id: string; may: boolean }>(
+    `SELECT athlete_id, (athlete_id = $2 OR EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $2 AND l.athlete_id = w.athlete_id)) AS may
+       FROM workouts w WHERE id = $1`,
+    [workoutId, actorId],
+  );
+  if (rows[0]) {
+    rememberAthlete(deps.pool, workoutId, rows[0].athlete_id);
+    return { athleteId: rows[0].athlete_id, mayAct: rows[0].may };
   }
   const { athleteId } = await loadWorkout(deps.store, workoutId);
   if (athleteId) rememberAthlete(deps.pool, workoutId, athleteId);

@@ -19,6 +19,7 @@ import { recordActual, scheduleWorkouts, type TrainingDeps } from './commands.ts
 import { DEMO_ATHLETES, DEMO_COACH, DEMO_PASSWORD, demoProgramme, type DemoWorkout } from './domain/demo-plan.ts';
 import { todayOf } from './queries.ts';
 import type { WorkoutExercise } from './domain/workout-rules.ts';
+import { SEED_LOCK } from '../platform/locks.ts';
 
 export interface SeedDeps extends TrainingDeps {
   auth: AuthService;
@@ -110,8 +111,6 @@ export async function seedDemo(input: SeedDeps | ServerLike, opts: { accessCode?
   }
   return { coach: { id: coachId, email: DEMO_COACH.email }, athletes, password: DEMO_PASSWORD, workouts };
 }
-
-const SEED_LOCK = 7321010;
 
 /**
  * The start hook: seeds only an empty database (no account at all), under an

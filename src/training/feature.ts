@@ -14,17 +14,6 @@ import { isUuid } from './domain/payload.ts';
 import { workoutAthlete } from './queries.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 
-/**
- * Demo data by default on a real start; never under the test runner (each test
- * file starts from an empty database of its own), and off with SPOTTER_DEMO=0.
- * Read here because src/config.ts is not this feature's file; it belongs there.
- */
-function demoWanted(): boolean {
-  const flag = process.env.SPOTTER_DEMO;
-  if (flag !== undefined) return flag !== '0';
-  return !process.env.VITEST;
-}
-
 export const trainingFeature: Feature = {
   name: 'training',
   projections: [trainingProjection],
@@ -46,7 +35,7 @@ export const trainingFeature: Feature = {
     coach: (_db, userId, id) => Promise.resolve(id === userId),
   },
   async start(deps) {
-    if (!demoWanted()) return;
+    if (!deps.config.demoData) return;
     await seedDemoIfEmpty(deps, (line) => console.log(line));
   },
 };

@@ -32,18 +32,13 @@ export async function listWorkoutsJson(db: pg.Pool, athleteId: string, today: st
     const { rows } = await db.query<{ body: string }>({ name: 'training_calendar', text: CALENDAR_SQL, values });
     return rows[0].body;
   }
-  try {
-    const { rows } = await db.query<{ body: string | null }>({
-      name: 'training_calendar_for_coach',
-      text: `SELECT CASE WHEN EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $5 AND l.athlete_id = $1)
-                    THEN (${CALENDAR_SQL}) END AS body`,
-      values: [...values, viewerId],
-    });
-    return rows[0].body;
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01') return null; // no client_links yet: nobody coaches anybody
-    throw e;
-  }
+  const { rows } = await db.query<{ body: string | null }>({
+    name: 'training_calendar_for_coach',
+    text: `SELECT CASE WHEN EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = $5 AND l.athlete_id = $1)
+                  THEN (${CALENDAR_SQL}) END AS body`,
+    values: [...values, viewerId],
+  });
+  return rows[0].body;
 }
 
 async function namesOf(db: pg.Pool, ids: (string | null | undefined)[]): Promise<Map<string, string>> {

@@ -18,11 +18,12 @@
  * mail), seeded data (metadata source 'seed'), workouts dated before the athlete's
  * today, and the athlete's own changes to their plan.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { StoredEvent } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import type { TrainingEvent } from './domain/events.ts';
+import { enqueueMail } from '../platform/mail/outbox.ts';
 import { todayIn } from '../accounts/index.ts';
 
 export const BATCH_WINDOW_MS = 60 * 60 * 1000;
@@ -164,7 +165,7 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
     const byAthlete = new Map<string, DueRow[]>();
     for (const r of rows) byAthlete.set(r.athlete_id, [...(byAthlete.get(r.athlete_id) ?? []), r]);
 
-    const mails: { id: string; key: string; recipient: string; data: Record<string, unknown> }[] = [];
+    const mails: { key: string; recipient: string; data: Record<string, unknown> }[] = [];
     for (const [, changes] of byAthlete) {
       // The last word on each workout: scheduled then revised is still "New"; removed wins.
       const perWorkout = new Map<string, DueRow & { first: Change }>();
@@ -185,7 +186,6 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
         .digest('hex')
         .slice(0, 32)}`;
       mails.push({
-        id: randomUUID(),
         key,
         recipient: first.athlete_email.toLowerCase(),
         data: {
@@ -206,14 +206,10 @@ export async function flushWorkoutMails(pool: pg.Pool, now: Date, appUrl: string
         [athletes, now],
       );
     }
-    if (mails.length > 0) {
-      await client.query(
-        `INSERT INTO email_outbox (id, event_id, kind, recipient, data)
-         SELECT id, key, 'workout-assigned', recipient, data FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[]) AS m(id, key, recipient, data)
-         ON CONFLICT (event_id, kind) DO NOTHING`,
-        [mails.map((m) => m.id), mails.map((m) => m.key), mails.map((m) => m.recipient), mails.map((m) => JSON.stringify(m.data))],
-      );
-    }
+    await enqueueMail(
+      client,
+      mails.map((m) => ({ key: m.key, kind: 'workout-assigned', recipient: m.recipient, data: m.data })),
+    );
     await client.query('COMMIT');
     return mails.length;
   } catch (e) {

@@ -5,6 +5,7 @@
  * Append new migrations at the end; never edit one that has shipped.
  */
 import type pg from 'pg';
+import { MIGRATION_LOCK } from '../locks.ts';
 
 const MIGRATIONS: { id: string; sql: string }[] = [
   {
@@ -385,7 +386,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     // Two processes starting at once must not both run a migration.
-    await client.query('SELECT pg_advisory_lock(7321001)');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.id));
@@ -402,7 +403,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       }
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(7321001)').catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
 }

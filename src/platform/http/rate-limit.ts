@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { DomainError } from '../../shared/decider.ts';
 import { safeKey } from './input-guard.ts';
+import { RATE_LIMIT_LOCK } from '../locks.ts';
 
 export interface Limit {
   max: number;
@@ -53,7 +54,7 @@ export class RateLimiter {
       await client.query('BEGIN');
       const now = this.now();
       for (const [bucket, limit] of buckets) {
-        await client.query('SELECT pg_advisory_xact_lock(7321004, hashtext($1))', [bucket]);
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RATE_LIMIT_LOCK, bucket]);
         const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND at > $2', [
           bucket,
           new Date(now.getTime() - limit.windowMs),

@@ -4,11 +4,11 @@
  * need a one-time token get it here, stored hashed; the raw token only travels in the
  * queued mail and is scrubbed once the mail is sent.
  */
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Projection } from '../projections/projection.ts';
 import { newToken, tokenHash } from '../auth/one-time-token.ts';
+import { enqueueMail } from './outbox.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -73,14 +73,11 @@ export function mailReactor(appUrl: string, onQueued: () => void = () => {}): Pr
         // Seeded data (`spotter seed`) uses made-up addresses: nobody to write to.
         if (!rule || e.metadata.source === 'seed') continue;
         const issuedAt = e.metadata.at ? new Date(e.metadata.at) : e.time;
-        for (const mail of await rule(e, { tx, appUrl, issuedAt })) {
-          const { rowCount } = await tx.query(
-            `INSERT INTO email_outbox (id, event_id, kind, recipient, data) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (event_id, kind) DO NOTHING`,
-            [randomUUID(), e.id, mail.kind, mail.recipient.toLowerCase(), mail.data],
-          );
-          queued += rowCount ?? 0;
-        }
+        const mails = await rule(e, { tx, appUrl, issuedAt });
+        queued += await enqueueMail(
+          tx,
+          mails.map((m) => ({ key: e.id, kind: m.kind, recipient: m.recipient, data: m.data })),
+        );
       }
       // The sender is told after this transaction commits (next tick is enough: the
       // sender claims rows in its own transaction and simply finds none if too early).

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../eventstore/port.ts';
 import { physicalTable, type Projection } from './projection.ts';
+import { SCHEMA_LOCK } from '../locks.ts';
 
 export interface InstalledState {
   generation: number;
@@ -41,7 +42,7 @@ export async function installProjection(pool: pg.Pool, p: Projection): Promise<I
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(7321003, hashtext($1))', [p.name]);
+    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SCHEMA_LOCK, p.name]);
     const { rows } = await client.query<InstalledState>('SELECT generation, version, checkpoint FROM projection_checkpoints WHERE projection = $1', [p.name]);
     if (rows[0]) {
       await client.query('COMMIT');

@@ -5,12 +5,21 @@
  * second server or a crash between the two can neither skip nor repeat a recap.
  */
 import { assertNever, type Decider } from '../../shared/decider.ts';
-import type { WeeklyRecapSummary } from '../../../emails/templates/weekly-recap.ts';
 
 export interface RecapRecipient {
   athleteId: string;
   email: string;
   name: string;
+}
+
+/** The week's figures as the WeeklyRecapSent event stores them (a stored schema: change it with an upcaster). */
+export interface WeeklyRecapSummary {
+  workoutsCompleted: number;
+  /** Minutes trained in the week. */
+  totalDuration: number;
+  /** Consecutive training days. */
+  streak: number;
+  nextWorkout?: string;
 }
 
 export type RecapCommand = { type: 'SendWeeklyRecap'; week: string; to: RecapRecipient; summary: WeeklyRecapSummary };

@@ -1,0 +1,38 @@
+/**
+ * The one way a mail is queued: a row in `email_outbox`, written in the caller's
+ * transaction (so the mail exists exactly when what caused it does) and sent later by
+ * the MailSender. `key` makes it idempotent: a key already queued for the same kind
+ * is skipped, so a reactor's replay or retry never mails twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+export interface OutgoingMail {
+  /** What the mail is for: an event id, a batch of event ids, or `api:<id>` for a direct send. */
+  key: string;
+  kind: string;
+  recipient: string;
+  data: unknown;
+  /** When it counts as queued (the injected clock); the database's now() otherwise. */
+  createdAt?: Date;
+}
+
+/** Queues the mails in one statement; returns how many were new. */
+export async function enqueueMail(tx: pg.PoolClient, mails: readonly OutgoingMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const { rowCount } = await tx.query(
+    `INSERT INTO email_outbox (id, event_id, kind, recipient, data, created_at)
+     SELECT id, key, kind, recipient, data, coalesce(created_at, now())
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[]) AS m(id, key, kind, recipient, data, created_at)
+     ON CONFLICT (event_id, kind) DO NOTHING`,
+    [
+      mails.map(() => randomUUID()),
+      mails.map((m) => m.key),
+      mails.map((m) => m.kind),
+      mails.map((m) => m.recipient.trim().toLowerCase()),
+      mails.map((m) => JSON.stringify(m.data)),
+      mails.map((m) => m.createdAt ?? null),
+    ],
+  );
+  return rowCount ?? 0;
+}
