@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { WorkoutExercise, WorkoutStatus } from '@shared';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 export type MyWorkout = {
   id: string;

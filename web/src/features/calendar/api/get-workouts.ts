@@ -1,7 +1,7 @@
 /** GET /api/manage-workouts: one athlete's workouts between two dates, with their status. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 import { trainingKey, type CalendarWorkout } from './types';
 
 /** `today` (the coach's profile day) is not sent, the server decides it; it keys the cache so a new day refetches the statuses. */
