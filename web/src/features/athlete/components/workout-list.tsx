@@ -1,10 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { paths } from '../../../config/paths';
 import type { MyWorkout } from '../api/my-workouts';
 import { dayLabel } from '../utils/dates';
-import { STATUS_LABELS } from './status';
 
 function loggedSets(workout: MyWorkout): { done: number; total: number } {
   const sets = workout.exercises.flatMap((e) => e.sets);

@@ -1,16 +1,8 @@
 import type { CSSProperties, DragEvent } from 'react';
-import { INTENT_PROFILES } from '@shared';
-import type { WorkoutStatus } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { cx } from '../../../lib/cx';
 import type { CalendarWorkout } from '../api/types';
 import './workout-card.css';
-
-export const STATUS_LABELS: Record<WorkoutStatus, string> = {
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  partial: 'Partial',
-  missed: 'Missed',
-};
 
 /** The MIME type a dragged card carries: only cards can be dropped on days. */
 export const WORKOUT_DRAG_TYPE = 'application/x-spotter-workout';
