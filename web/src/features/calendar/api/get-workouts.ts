@@ -2,7 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { afterWriteHeaders } from '../../../lib/read-after-write';
-import { trainingKey, type CalendarWorkout } from './types';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
+import { trainingKey } from './types';
 
 /** `today` (the coach's profile day) is not sent, the server decides it; it keys the cache so a new day refetches the statuses. */
 export type WorkoutRange = { from: string; to: string; today: string };

@@ -1,7 +1,7 @@
 import type { CSSProperties, DragEvent } from 'react';
 import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { cx } from '../../../lib/cx';
-import type { CalendarWorkout } from '../api/types';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import './workout-card.css';
 
 /** The MIME type a dragged card carries: only cards can be dropped on days. */
