@@ -33,13 +33,15 @@ export const getTemplate = (id: string) =>
 
 export type SavePayload = { name: string; description: string; category: TemplateCategory; is_public: boolean; workouts: unknown; user_id: string };
 
-export function useSaveTemplate() {
+type Written = { success: true; checkpoint: string | null };
+type Created = Written & { id: string };
+
+/** A template write: the next list read waits for its checkpoint, and the list refetches. */
+function useTemplateWrite<T, R extends Written>(write: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, payload }: { id: string | null; payload: SavePayload }) => {
-      const r = id
-        ? await api.put<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`, payload)
-        : await api.post<{ success: true; id: string; checkpoint: string | null }>('/api/program-templates', payload);
+    mutationFn: async (input: T) => {
+      const r = await write(input);
       rememberWrite(r.checkpoint);
       return r;
     },
@@ -47,29 +49,14 @@ export function useSaveTemplate() {
   });
 }
 
-export function useDeleteTemplate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const r = await api.delete<{ success: true; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`);
-      rememberWrite(r.checkpoint);
-      return r;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
-  });
-}
+export const useSaveTemplate = () =>
+  useTemplateWrite(({ id, payload }: { id: string | null; payload: SavePayload }) =>
+    id ? api.put<Created>(`/api/program-templates/${encodeURIComponent(id)}`, payload) : api.post<Created>('/api/program-templates', payload),
+  );
 
-export function useCopyTemplate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const r = await api.post<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}/copy`);
-      rememberWrite(r.checkpoint);
-      return r;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
-  });
-}
+export const useDeleteTemplate = () => useTemplateWrite((id: string) => api.delete<Written>(`/api/program-templates/${encodeURIComponent(id)}`));
+
+export const useCopyTemplate = () => useTemplateWrite((id: string) => api.post<Created>(`/api/program-templates/${encodeURIComponent(id)}/copy`));
 
 export const useTemplateAthletes = (enabled: boolean) =>
   useQuery({ queryKey: [...templatesKey, 'athletes'], queryFn: () => api.get<{ data: TemplateAthlete[] }>('/api/template-athletes'), enabled });
