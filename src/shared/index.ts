@@ -17,6 +17,7 @@ export {
   SET_TYPES,
   SET_TYPE_FIELDS,
   SET_TYPE_LABELS,
+  STATUS_LABELS,
   addDays,
   bulkGenerate,
   daysBetween,

@@ -6,22 +6,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { afterWriteHeaders } from './read-after-write';
 
 export type Profile = { user_id: string; display_name: string | null; resolved_name: string; time_zone: string; today: string };
 
 export const profileKey = ['settings', 'profile'] as const;
 
-let lastWrite: string | null = null;
-
-/** After a profile change, the next read waits until the read model shows it. */
-export function rememberProfileWrite(checkpoint: string | null): void {
-  lastWrite = checkpoint;
-}
-
 export function useProfile() {
   return useQuery({
     queryKey: profileKey,
-    queryFn: () => api.get<{ profile: Profile }>('/api/profile', { headers: lastWrite ? { 'x-after-checkpoint': lastWrite } : undefined }).then((r) => r.profile),
+    queryFn: () => api.get<{ profile: Profile }>('/api/profile', { headers: afterWriteHeaders() }).then((r) => r.profile),
   });
 }
 

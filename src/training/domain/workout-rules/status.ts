@@ -5,6 +5,14 @@ import { num } from './numbers.ts';
 
 export type WorkoutStatus = 'scheduled' | 'completed' | 'partial' | 'missed';
 
+/** How a status reads on screen (the coach's calendar and the athlete's pages alike). */
+export const STATUS_LABELS: Record<WorkoutStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  partial: 'Partial',
+  missed: 'Missed',
+};
+
 function hasAnyActual(set: WorkoutSet): boolean {
   const a = set.actual;
   return a != null && (num(a.reps) !== null || num(a.load) !== null || num(a.time_duration) !== null);

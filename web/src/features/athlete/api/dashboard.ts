@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { WorkoutStatus } from '@shared';
 import { myTrainingKey } from './my-workouts';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 export type DashboardWorkout = {
   id: string;

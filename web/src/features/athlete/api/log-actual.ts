@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SetActual } from '@shared';
 import { myTrainingKey } from './my-workouts';
-import { rememberWrite } from './read-after-write';
+import { rememberWrite } from '../../../lib/read-after-write';
 
 export type LogActualInput = { workoutId: string; exerciseIndex: number; setIndex: number; actual: SetActual };
 

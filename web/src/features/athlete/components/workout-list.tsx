@@ -1,18 +1,17 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { paths } from '../../../config/paths';
-import type { MyWorkout } from '../api/my-workouts';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { dayLabel } from '../utils/dates';
-import { STATUS_LABELS } from './status';
 
-function loggedSets(workout: MyWorkout): { done: number; total: number } {
+function loggedSets(workout: CalendarWorkout): { done: number; total: number } {
   const sets = workout.exercises.flatMap((e) => e.sets);
   const done = sets.filter((s) => s.actual && (s.actual.reps != null || s.actual.load != null || s.actual.time_duration != null)).length;
   return { done, total: sets.length };
 }
 
-type WorkoutListProps = { title: string; workouts: MyWorkout[]; empty: string };
+type WorkoutListProps = { title: string; workouts: CalendarWorkout[]; empty: string };
 
 /** A titled list of workouts, each a link to its logging screen. */
 export function WorkoutList({ title, workouts, empty }: WorkoutListProps) {

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -9,7 +9,6 @@ import { useTopic } from '../../../lib/realtime';
 import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
 import { longDate } from '../utils/dates';
 import { SetLogger } from './set-logger';
-import { STATUS_LABELS } from './status';
 import './athlete.css';
 import { topicOf } from '@shared';
 

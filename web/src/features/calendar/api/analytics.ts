@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { ExerciseIntent } from '@shared';
 import type { MetricKey, WorkoutMetrics } from '@shared';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 import { trainingKey } from './types';
 
 export type AnalyticsFilter = { from?: string; to?: string; exercise?: string };

@@ -1,7 +1,7 @@
 /** The athlete's program assignments (templates feature's API): list, Unassign, Re-sync. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders, rememberWrite } from './read-after-write';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 import { trainingKey } from './types';
 
 export type AssignmentWorkout = { workout_id: string; date: string; name: string; scheduled: boolean; logged: boolean; hand_edited: boolean; deleted: boolean };

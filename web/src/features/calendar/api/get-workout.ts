@@ -1,7 +1,7 @@
 /** GET /api/manage-workouts/:id (the editor's copy) and /:id/history (who changed what, when). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 import type { WorkoutDetail } from './types';
 
 export const workoutQueryKey = (id: string) => ['workout', id] as const;

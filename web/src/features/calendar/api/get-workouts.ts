@@ -1,8 +1,9 @@
 /** GET /api/manage-workouts: one athlete's workouts between two dates, with their status. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
-import { trainingKey, type CalendarWorkout } from './types';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
+import { trainingKey } from './types';
 
 /** `today` (the coach's profile day) is not sent, the server decides it; it keys the cache so a new day refetches the statuses. */
 export type WorkoutRange = { from: string; to: string; today: string };

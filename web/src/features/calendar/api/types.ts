@@ -1,17 +1,6 @@
-/** The shapes GET /api/manage-workouts and GET /api/manage-workouts/:id answer with. */
-import type { SetActual, WorkoutExercise, WorkoutStatus } from '@shared';
-
-export type CalendarWorkout = {
-  id: string;
-  /** The athlete. */
-  user_id: string;
-  date: string;
-  name: string | null;
-  notes: string | null;
-  exercises: WorkoutExercise[];
-  updated_at: string;
-  status: WorkoutStatus;
-};
+/** The calendar's other server shapes: GET /api/manage-workouts/:id (a listed workout, lib/calendar-workout.ts, plus the editor's extras) and new records. */
+import type { SetActual } from '@shared';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
 
 /** The last actual an athlete recorded: what the editor's live toast names. */
 export type LastActual = {

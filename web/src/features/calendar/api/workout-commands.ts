@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { stripEmpty, type Workout } from '@shared';
-import { rememberWrite } from './read-after-write';
+import { rememberWrite } from '../../../lib/read-after-write';
 import { trainingKey, type NewRecord } from './types';
 
 type Checkpointed = { success: true; checkpoint: string | null };

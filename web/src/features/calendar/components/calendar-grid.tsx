@@ -1,5 +1,5 @@
 import { cx } from '../../../lib/cx';
-import type { CalendarWorkout } from '../api/types';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { visibleDays, weekdayShort, type CalendarView } from '../utils/dates';
 import { DayCell } from './day-cell';
 import { WorkoutCard } from './workout-card';

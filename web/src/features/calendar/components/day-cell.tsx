@@ -1,5 +1,6 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from '../../../lib/cx';
+import { useDropTarget } from '../../../lib/drag-and-drop';
 import { dayOfMonth, longDate, weekdayShort } from '../utils/dates';
 import { WORKOUT_DRAG_TYPE } from './workout-card';
 
@@ -17,30 +18,11 @@ type DayCellProps = {
 
 /** One day: its number, + (new workout), Paste while something is copied, and the cards. Cards can be dropped here. */
 export function DayCell({ date, today, outside, showWeekday, canPaste, onAdd, onPaste, onDropWorkout, children }: DayCellProps) {
-  const [over, setOver] = useState(false);
+  const { over, dropProps } = useDropTarget(WORKOUT_DRAG_TYPE, onDropWorkout);
   const label = longDate(date);
-  const isWorkoutDrag = (event: DragEvent) => event.dataTransfer.types.includes(WORKOUT_DRAG_TYPE);
 
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className={cx('day-cell', outside && 'day-cell--outside', date === today && 'day-cell--today', over && 'day-cell--over')}
-      onDragOver={(event) => {
-        if (!isWorkoutDrag(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        const id = event.dataTransfer.getData(WORKOUT_DRAG_TYPE);
-        if (!id) return;
-        event.preventDefault();
-        onDropWorkout(id);
-      }}
-    >
+    <div role="group" aria-label={label} className={cx('day-cell', outside && 'day-cell--outside', date === today && 'day-cell--today', over && 'day-cell--over')} {...dropProps}>
       <div className="day-cell__head">
         <span className="day-cell__date" aria-hidden="true">
           {showWeekday && <span className="day-cell__weekday">{weekdayShort(date)} </span>}

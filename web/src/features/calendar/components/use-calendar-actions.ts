@@ -5,7 +5,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { trainingKey, type CalendarWorkout } from '../api/types';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
+import { trainingKey } from '../api/types';
 import { useCreateWorkouts, useDeleteWorkouts, useMoveWorkout, useRestoreWorkouts } from '../api/workout-commands';
 import { clearClipboard, pastePlan, putOnClipboard, type Clipboard } from '../utils/clipboard';
 import { useUndoRecord } from '../utils/undo-store';

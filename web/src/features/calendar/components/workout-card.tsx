@@ -1,16 +1,9 @@
-import type { CSSProperties, DragEvent } from 'react';
-import { INTENT_PROFILES } from '@shared';
-import type { WorkoutStatus } from '@shared';
+import type { CSSProperties } from 'react';
+import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { cx } from '../../../lib/cx';
-import type { CalendarWorkout } from '../api/types';
+import { dragSource } from '../../../lib/drag-and-drop';
+import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import './workout-card.css';
-
-export const STATUS_LABELS: Record<WorkoutStatus, string> = {
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  partial: 'Partial',
-  missed: 'Missed',
-};
 
 /** The MIME type a dragged card carries: only cards can be dropped on days. */
 export const WORKOUT_DRAG_TYPE = 'application/x-spotter-workout';
@@ -46,19 +39,12 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
   const status = STATUS_LABELS[workout.status];
   const title = workout.name ? `${workout.name}: ${names}` : names;
 
-  const onDragStart = (event: DragEvent) => {
-    event.dataTransfer.effectAllowed = 'move';
-    event.dataTransfer.setData(WORKOUT_DRAG_TYPE, workout.id);
-    event.dataTransfer.setData('text/plain', title);
-  };
-
   return (
     <article
       className={cx('workout-card', selected && 'workout-card--selected', highlighted && 'workout-card--highlighted')}
       aria-label={`Workout: ${title}`}
       data-highlighted={highlighted || undefined}
-      draggable
-      onDragStart={onDragStart}
+      {...dragSource(WORKOUT_DRAG_TYPE, workout.id, title)}
     >
       <button
         type="button"

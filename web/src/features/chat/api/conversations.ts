@@ -1,7 +1,7 @@
 /** The signed-in user's conversations: list, unread total, start (create_conversation_with_connected_user), delete. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 export type Participant = { user_id: string; role: string; last_read_at: string | null; display_name: string };
 export type LastMessage = { id: string; content: string; message_type: string; sender_id: string; created_at: string; deleted: boolean };

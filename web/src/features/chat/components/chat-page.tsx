@@ -11,7 +11,7 @@ import { cx } from '../../../lib/cx';
 import { useTopic } from '../../../lib/realtime';
 import { useChatContacts } from '../api/contacts';
 import { conversationsQueryKey, getConversations, startConversation, unreadCountQueryKey, useConversations } from '../api/conversations';
-import { rememberWrite } from '../api/read-after-write';
+import { rememberWrite } from '../../../lib/read-after-write';
 import { CHAT_CREATE_RETRIES, CHAT_CREATE_RETRY_MS } from '../utils/constants';
 import { ChatWindow } from './chat-window';
 import { ContactsStrip } from './contacts-strip';

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useRealtime, useTopic } from '../../../lib/realtime';
 import { conversationName, conversationsQueryKey, unreadCountQueryKey, type Conversation } from '../api/conversations';
 import { deleteMessage, markRead, messagesQueryKey, sendMessage, useMessages, type Message } from '../api/messages';
-import { rememberWrite } from '../api/read-after-write';
+import { rememberWrite } from '../../../lib/read-after-write';
 import { GROUP_GAP_MS, READ_MARK_DEBOUNCE_MS, TYPING_RESET_MS } from '../utils/constants';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';

@@ -1,7 +1,7 @@
 /** GET /api/get-clients: the coach's linked athletes with their compliance. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 /** Percentages 0–100 per window; null when there is nothing to measure. */
 export type Compliance = { d7: number | null; d30: number | null; d90: number | null; all: number | null };

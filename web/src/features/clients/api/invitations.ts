@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders, rememberWrite } from './read-after-write';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 
 export type Invitation = { id: string; coach_id: string; coach_name: string; coach_email: string | null; created_at: string };
 

@@ -1,7 +1,7 @@
 /** GET/POST/DELETE /api/manage-invites: the coach's invitations. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders, rememberWrite } from './read-after-write';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 
 export type Invite = {
   id: string;

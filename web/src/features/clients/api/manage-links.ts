@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clientsQueryKey } from './get-clients';
 import { invitesQueryKey } from './manage-invites';
-import { rememberWrite } from './read-after-write';
+import { rememberWrite } from '../../../lib/read-after-write';
 
 export function linkClient(email: string): Promise<{ message: string; checkpoint: string | null }> {
   return api.post('/api/manage-links', { email });

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders, rememberWrite } from './read-after-write';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 import { userSearchQueryKey } from './search-users';
 
 export type Connection = {

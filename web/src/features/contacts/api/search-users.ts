@@ -1,7 +1,7 @@
 /** rpc search_users: people by e-mail or name, with where the caller stands with each. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { afterWriteHeaders } from './read-after-write';
+import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 /** Spec §9: user search default limit 10. */
 export const USER_SEARCH_LIMIT = 10;

@@ -1,6 +1,7 @@
 /** The performance calls (performance-messaging-templates §7): summary, log, remove, recent PRs, rep-max profile. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 
 export type RangeKey = '7d' | '30d' | '90d' | '1y' | '2y' | '3y' | '5y' | 'all';
 
@@ -30,17 +31,10 @@ export type PerformanceSummary = {
 
 export const performanceKey = (athleteId: string) => ['performance', athleteId] as const;
 
-/** Reads after our own writes wait for the projection: the last checkpoint we were given. */
-let lastCheckpoint: string | null = null;
-const afterWrite = (): Record<string, string> => (lastCheckpoint ? { 'x-after-checkpoint': lastCheckpoint } : {});
-const remember = (checkpoint: string | null | undefined) => {
-  if (checkpoint && (!lastCheckpoint || checkpoint > lastCheckpoint)) lastCheckpoint = checkpoint;
-};
-
 export function usePerformanceSummary(athleteId: string, range: RangeKey) {
   return useQuery({
     queryKey: [...performanceKey(athleteId), 'summary', range],
-    queryFn: () => api.get<PerformanceSummary>('/api/performance-summary', { query: { athlete_id: athleteId, range }, headers: afterWrite() }),
+    queryFn: () => api.get<PerformanceSummary>('/api/performance-summary', { query: { athlete_id: athleteId, range }, headers: afterWriteHeaders() }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +46,7 @@ export function useLogPerformance(athleteId: string) {
   return useMutation({
     mutationFn: (input: LogInput) => api.post<{ id: string; checkpoint: string | null }>('/api/performance-records', { athlete_id: athleteId, ...input }),
     onSuccess: (result) => {
-      remember(result.checkpoint);
+      rememberWrite(result.checkpoint);
       return queryClient.invalidateQueries({ queryKey: performanceKey(athleteId) });
     },
   });
@@ -63,7 +57,7 @@ export function useRemoveEntry(athleteId: string) {
   return useMutation({
     mutationFn: (entryId: string) => api.delete<{ checkpoint: string | null }>(`/api/performance-records/${encodeURIComponent(entryId)}`),
     onSuccess: (result) => {
-      remember(result.checkpoint);
+      rememberWrite(result.checkpoint);
       return queryClient.invalidateQueries({ queryKey: performanceKey(athleteId) });
     },
   });

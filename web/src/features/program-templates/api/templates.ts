@@ -1,6 +1,7 @@
 /** The template calls (spec "Program template calls"): list, read, save, delete, copy, athletes, assign. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 import type { TemplateCategory } from '@shared';
 import type { SavedTemplate } from '../utils/template-draft';
 
@@ -19,62 +20,43 @@ export type TemplateAthlete = { id: string; name: string; first_name: string | n
 
 export const templatesKey = ['program-templates'] as const;
 
-/** Writes answer a checkpoint; the next read waits for it so the list shows the write. */
-let lastCheckpoint: string | null = null;
-const remember = (c: string | null | undefined) => {
-  if (c && (!lastCheckpoint || c > lastCheckpoint)) lastCheckpoint = c;
-};
-const afterWrite = (): Record<string, string> => (lastCheckpoint ? { 'X-After-Checkpoint': lastCheckpoint } : {});
-
 export const templatesQueryOptions = () =>
   queryOptions({
     queryKey: [...templatesKey, 'list'],
-    queryFn: () => api.get<{ data: TemplateSummary[] }>('/api/program-templates', { headers: afterWrite() }),
+    queryFn: () => api.get<{ data: TemplateSummary[] }>('/api/program-templates', { headers: afterWriteHeaders() }),
   });
 
 export const useTemplates = () => useQuery(templatesQueryOptions());
 
-export const getTemplate = (id: string) => api.get<{ data: TemplateSummary }>(`/api/program-templates/${encodeURIComponent(id)}`, { headers: afterWrite() }).then((r) => r.data);
+export const getTemplate = (id: string) =>
+  api.get<{ data: TemplateSummary }>(`/api/program-templates/${encodeURIComponent(id)}`, { headers: afterWriteHeaders() }).then((r) => r.data);
 
 export type SavePayload = { name: string; description: string; category: TemplateCategory; is_public: boolean; workouts: unknown; user_id: string };
 
-export function useSaveTemplate() {
+type Written = { success: true; checkpoint: string | null };
+type Created = Written & { id: string };
+
+/** A template write: the next list read waits for its checkpoint, and the list refetches. */
+function useTemplateWrite<T, R extends Written>(write: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, payload }: { id: string | null; payload: SavePayload }) => {
-      const r = id
-        ? await api.put<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`, payload)
-        : await api.post<{ success: true; id: string; checkpoint: string | null }>('/api/program-templates', payload);
-      remember(r.checkpoint);
+    mutationFn: async (input: T) => {
+      const r = await write(input);
+      rememberWrite(r.checkpoint);
       return r;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
   });
 }
 
-export function useDeleteTemplate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const r = await api.delete<{ success: true; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}`);
-      remember(r.checkpoint);
-      return r;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
-  });
-}
+export const useSaveTemplate = () =>
+  useTemplateWrite(({ id, payload }: { id: string | null; payload: SavePayload }) =>
+    id ? api.put<Created>(`/api/program-templates/${encodeURIComponent(id)}`, payload) : api.post<Created>('/api/program-templates', payload),
+  );
 
-export function useCopyTemplate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const r = await api.post<{ success: true; id: string; checkpoint: string | null }>(`/api/program-templates/${encodeURIComponent(id)}/copy`);
-      remember(r.checkpoint);
-      return r;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
-  });
-}
+export const useDeleteTemplate = () => useTemplateWrite((id: string) => api.delete<Written>(`/api/program-templates/${encodeURIComponent(id)}`));
+
+export const useCopyTemplate = () => useTemplateWrite((id: string) => api.post<Created>(`/api/program-templates/${encodeURIComponent(id)}/copy`));
 
 export const useTemplateAthletes = (enabled: boolean) =>
   useQuery({ queryKey: [...templatesKey, 'athletes'], queryFn: () => api.get<{ data: TemplateAthlete[] }>('/api/template-athletes'), enabled });

@@ -1,7 +1,8 @@
 /** The signed-in user's profile (name, time zone) and coach branding. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileKey, rememberProfileWrite } from '../../../lib/profile';
+import { profileKey } from '../../../lib/profile';
+import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 
 // The profile query is shared with the pages that need the profile's "today".
 export { useProfile, type Profile } from '../../../lib/profile';
@@ -11,17 +12,13 @@ export type BrandingView = { own: Branding | null; coach: Branding | null; appli
 type Written = { success: true; checkpoint: string | null };
 
 export const brandingKey = ['settings', 'branding'] as const;
-const after = (checkpoint: string | null) => (checkpoint ? { 'x-after-checkpoint': checkpoint } : undefined);
-
-let lastWrite: string | null = null;
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: { displayName?: string | null; timeZone?: string }) => api.put<Written>('/api/profile', changes),
     onSuccess: async (r) => {
-      lastWrite = r.checkpoint;
-      rememberProfileWrite(r.checkpoint);
+      rememberWrite(r.checkpoint);
       await queryClient.invalidateQueries({ queryKey: profileKey });
     },
   });
@@ -30,7 +27,7 @@ export function useUpdateProfile() {
 export function useBranding() {
   return useQuery({
     queryKey: brandingKey,
-    queryFn: () => api.get<BrandingView>('/api/branding', { headers: after(lastWrite) }),
+    queryFn: () => api.get<BrandingView>('/api/branding', { headers: afterWriteHeaders() }),
   });
 }
 
@@ -39,7 +36,7 @@ export function useSaveBranding() {
   return useMutation({
     mutationFn: (branding: Branding | null) => (branding ? api.put<Written>('/api/branding', branding) : api.delete<Written>('/api/branding')),
     onSuccess: async (r) => {
-      lastWrite = r.checkpoint;
+      rememberWrite(r.checkpoint);
       await queryClient.invalidateQueries({ queryKey: brandingKey });
     },
   });

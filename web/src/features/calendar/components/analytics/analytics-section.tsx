@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES } from '@shared';
+import { EXERCISE_INTENTS, INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useInView } from '../../../../lib/use-in-view';
 import { useCapacity, useWeeklyVolume } from '../../api/analytics';
 import { shortDate } from '../../utils/dates';
-import { STATUS_LABELS } from '../workout-card';
 import { DatePicker, dateOf, EMPTY_PARTS, type DateParts } from './date-picker';
 import { WorkoutAnalyticsMetrics } from './workout-analytics';
 import './analytics.css';

@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from '../../../../lib/cx';
+import { useDropTarget } from '../../../../lib/drag-and-drop';
 import { TEMPLATE_DRAG_TYPE } from './template-workout-card';
 
 type Props = {
@@ -17,27 +18,9 @@ type Props = {
 
 /** One program day: + (new workout), Paste while something is copied, 'Rest Day' when empty; a dropped workout moves here. */
 export function TemplateDay({ label, shortLabel, canPaste, empty, onAdd, onPaste, onDropWorkout, children }: Props) {
-  const [over, setOver] = useState(false);
+  const { over, dropProps } = useDropTarget(TEMPLATE_DRAG_TYPE, onDropWorkout);
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className={cx('tpl-day', over && 'tpl-day--over')}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes(TEMPLATE_DRAG_TYPE)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        const id = event.dataTransfer.getData(TEMPLATE_DRAG_TYPE);
-        if (!id) return;
-        event.preventDefault();
-        onDropWorkout(id);
-      }}
-    >
+    <div role="group" aria-label={label} className={cx('tpl-day', over && 'tpl-day--over')} {...dropProps}>
       <div className="tpl-day__head">
         <span className="tpl-day__label" aria-hidden="true">
           {shortLabel}

@@ -1,6 +1,6 @@
-import type { DragEvent } from 'react';
 import { INTENT_PROFILES } from '@shared';
 import { cx } from '../../../../lib/cx';
+import { dragSource } from '../../../../lib/drag-and-drop';
 import type { DraftWorkout } from '../../utils/template-draft';
 
 export const TEMPLATE_DRAG_TYPE = 'application/x-spotter-template-workout';
@@ -17,14 +17,13 @@ type Props = {
 /** A template workout: name, exercise count, intent dot, and copy / select / delete. Drag it to another day to move it. */
 export function TemplateWorkoutCard({ workout, selected, onOpen, onCopy, onToggleSelect, onDelete }: Props) {
   const intent = workout.exercises[0]?.exercise_intent;
-  const onDragStart = (event: DragEvent) => {
-    event.dataTransfer.effectAllowed = 'move';
-    event.dataTransfer.setData(TEMPLATE_DRAG_TYPE, workout.id);
-    event.dataTransfer.setData('text/plain', workout.name);
-  };
   const count = workout.exercises.length;
   return (
-    <article className={cx('tpl-card', selected && 'tpl-card--selected')} aria-label={`Template workout: ${workout.name}`} draggable onDragStart={onDragStart}>
+    <article
+      className={cx('tpl-card', selected && 'tpl-card--selected')}
+      aria-label={`Template workout: ${workout.name}`}
+      {...dragSource(TEMPLATE_DRAG_TYPE, workout.id, workout.name)}
+    >
       <button type="button" className="tpl-card__open" onClick={onOpen} aria-label={`Edit ${workout.name}`}>
         <span className="tpl-card__dot" style={{ background: intent ? INTENT_PROFILES[intent].color : 'var(--color-border-strong)' }} aria-hidden="true" />
         <span className="tpl-card__name">{workout.name}</span>
