@@ -20,6 +20,18 @@ const contextZones = contexts.map((c) => ({
   message: 'Import another context through its index.ts (or its pure domain/ files).',
 }));
 
+/** The dashboard's features (web/src/features/<feature>): each stands alone. */
+const webFeatures = fs
+  .readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+const webFeatureZones = webFeatures.map((f) => ({
+  target: [`./web/src/features/${f}/**`],
+  from: webFeatures.filter((o) => o !== f).map((o) => `./web/src/features/${o}/**`),
+  message: 'Features do not import each other: move what both need to web/src/lib or web/src/components.',
+}));
+
 export const boundaryZones = [
   {
     target: ['./src/platform/**'],
@@ -51,6 +63,7 @@ export const boundaryZones = [
     message: 'Projections build read models from events: no routes or registrations.',
   },
   ...contextZones,
+  ...webFeatureZones,
 ];
 
 /** Packages that do I/O: a decider or the shared module never imports them. */
