@@ -10,7 +10,7 @@ export interface WorkoutAssignedData {
   /** Caller-supplied link to the workout; its shape is not fixed by the spec. */
   link: string;
   /**
-   * The hourly batch (src/mail/workout-changes.ts): one line per workout that was
+   * The hourly batch (src/training/workout-mail.ts): one line per workout that was
    * planned or changed, e.g. "Mon, Mar 3: Lower Body (New)". `workoutName` then sums it up.
    */
   changes?: string[];

@@ -1,6 +1,6 @@
 /**
  * client_links: which athletes each coach may coach. Its name and first three
- * columns (coach_id, athlete_id, linked_at) are a contract: src/domain/coaching/access.ts
+ * columns (coach_id, athlete_id, linked_at) are a contract: src/coaching/access.ts
  * and the training feature read them to authorise every athlete-scoped call.
  */
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';

@@ -2,7 +2,7 @@
  * Compliance read model: per athlete per day, the sets that prescribe reps and of
  * those the sets with actual reps above 0 (the spec's compliance rule), plus an
  * all-time total per athlete. The clients list answers 7d/30d/90d/All from these
- * rows (src/domain/training/compliance-query.ts).
+ * rows (src/training/compliance-query.ts).
  *
  * Coaches follow `coach:<coachId>`: when an athlete's figures move, each of the
  * athlete's linked coaches is told, so the client cards refresh.

@@ -10,7 +10,7 @@ import { newToken, tokenHash } from '../platform/auth/one-time-token.ts';
 /** Long enough for an athlete to get round to it; a coach can always re-invite. */
 export const INVITE_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** The invite_tokens table is created by migration 007 (src/db/migrations.ts). */
+/** The invite_tokens table is created by migration 007 (src/platform/db/migrations.ts). */
 
 /** One token per invite: a replayed event gets the existing row, never a second live link. */
 export async function issueInviteToken(tx: pg.PoolClient, invite: { inviteId: string; coachId: string; email: string }, expiresAt: Date): Promise<string | null> {

@@ -2,7 +2,7 @@
  * Program templates (spec "Program templates page" and its template calls): the
  * builder's save/load/delete, the Manager's list, the Assign dialog's athletes and
  * assignment, and the calendar's assignment list with Unassign and Re-sync.
- * Ownership and links are checked on the server (see src/domain/templates).
+ * Ownership and links are checked on the server (see src/templates/commands.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';

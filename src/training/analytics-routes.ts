@@ -1,6 +1,6 @@
 /**
  * Calendar analytics (spec coach-core §2 "Below the calendar", §9 metrics) and the
- * performance records call (spec coach-core §7). Reference: src/domain/training/API.md.
+ * performance records call (spec coach-core §7). Reference: src/training/API.md.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';

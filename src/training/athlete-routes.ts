@@ -2,7 +2,7 @@
  * The athlete's side: their own workouts, logging actual results set by set, and
  * the dashboard. A linked coach may log on the athlete's behalf (spec: coaches log
  * performance on behalf of an athlete); anyone else is told the workout does not
- * exist. Reference: src/domain/training/API.md.
+ * exist. Reference: src/training/API.md.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,6 +1,6 @@
 /**
  * The batched "new workout assigned" mail (issue 15): the collector reactor and a
- * minute timer that queues each athlete's due batch (src/mail/workout-changes.ts).
+ * minute timer that queues each athlete's due batch (src/training/workout-mail.ts).
  */
 import type { Feature } from '../feature.ts';
 import { flushWorkoutMails, workoutMailCollector } from './workout-mail.ts';

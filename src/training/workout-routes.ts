@@ -1,7 +1,7 @@
 /**
  * /api/manage-workouts: the coach calendar and editor (spec coach-core §7), plus
  * the moves the calendar makes (drag and drop, undo of a delete) and the editor's
- * live-update refetch and change history. Reference: src/domain/training/API.md.
+ * live-update refetch and change history. Reference: src/training/API.md.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';

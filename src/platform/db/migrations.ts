@@ -1,7 +1,7 @@
 /**
  * Schema migrations for the tables the platform itself owns: the event store, the
  * projection checkpoints, command idempotency and rate limits. Read-model tables are
- * not here: each projection creates its own (see projections/runner.ts).
+ * not here: each projection creates its own (see src/platform/projections/schema.ts).
  * Append new migrations at the end; never edit one that has shipped.
  */
 import type pg from 'pg';
