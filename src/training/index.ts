@@ -13,3 +13,4 @@ export * from './domain/summaries.ts';
 export * from './domain/workout-rules.ts';
 export * from './domain/workout.ts';
 export * from './seed-plan.ts';
+export { WorkoutExerciseOut } from './schemas.ts';
