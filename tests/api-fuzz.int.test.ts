@@ -141,7 +141,23 @@ describe('bad-input fuzz from /api/openapi.json', () => {
     ]);
     expect(unbounded).toEqual([]);
   });
+
+  it("describes the body of every operation's success answer", async () => {
+    const doc = await t.api('GET', '/api/openapi.json');
+    const ops = operationsOf(doc.body);
+    const undescribed = ops
+      .filter((op) => !Object.entries(op.responses ?? {}).some(([status, r]) => /^2/.test(status) && describes(r.content?.['application/json']?.schema)))
+      .map((op) => `${op.method} ${op.path}`);
+    console.log(`response schemas: ${ops.length - undescribed.length} of ${ops.length} operations describe a 2xx body`);
+    expect(undescribed).toEqual([]);
+  });
 });
+
+/** A schema that says something about the body: `{}` (or none) lets a generated client learn nothing. */
+function describes(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  return ['type', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'].some((k) => k in schema);
+}
 
 /** Where a request schema lets through an unbounded number, string or array. */
 function unboundedIn(schema: Schema | undefined, where: string): string[] {

@@ -5,6 +5,7 @@ import { MESSAGES, MAX_PASSWORD, normalizeEmail, type AuthService } from './auth
 import { DomainError } from '../shared/decider.ts';
 import { LIMITS, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
+import { EmailConfirmedOut, MeOut } from './schemas.ts';
 
 const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: MAX_PASSWORD * 4 });
@@ -136,7 +137,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
   );
 
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify route handler: async so a throw becomes an error reply like in every other route
-  app.get('/api/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'] } }, async (req) => ({
+  app.get('/api/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MeOut } } }, async (req) => ({
     user: { id: userIdOf(req), email: req.user!.email },
   }));
 
@@ -171,7 +172,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; limi
   // The spec's confirmation call: GET with the token from the e-mailed link.
   app.get<{ Querystring: { token?: string } }>(
     '/api/confirm-email',
-    { schema: { tags: ['auth'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    { schema: { tags: ['auth'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }), response: { 200: EmailConfirmedOut } } },
     async (req, reply) => {
       if (!req.query.token) return reply.status(400).send({ success: false, error: 'Invalid confirmation link. Please check your email and try again.' });
       try {

@@ -10,6 +10,7 @@ import { userDecider, userStream } from './domain/user.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import type { CoachBranding } from './domain/branding.ts';
 import { brandingFor } from './branding-query.ts';
+import { BrandingOut, SavedOut } from './schemas.ts';
 
 const Colour = Type.String({ minLength: 7, maxLength: 7, pattern: '^#[0-9a-fA-F]{6}$' });
 const BrandingBody = Type.Object({ primary: Colour, secondary: Colour, accent: Colour }, { additionalProperties: false });
@@ -21,11 +22,11 @@ export function brandingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     return { success: true, checkpoint: result.append?.checkpoint ?? null };
   };
 
-  app.get('/api/branding', { preHandler: app.requireUser, schema: { tags } }, async (req) => brandingFor(deps.pool, userIdOf(req)));
+  app.get('/api/branding', { preHandler: app.requireUser, schema: { tags, response: { 200: BrandingOut } } }, async (req) => brandingFor(deps.pool, userIdOf(req)));
 
-  app.put<{ Body: Static<typeof BrandingBody> }>('/api/branding', { preHandler: app.requireUser, schema: { tags, body: BrandingBody } }, async (req) =>
+  app.put<{ Body: Static<typeof BrandingBody> }>('/api/branding', { preHandler: app.requireUser, schema: { tags, body: BrandingBody, response: { 200: SavedOut } } }, async (req) =>
     setBranding(userIdOf(req), req.body),
   );
 
-  app.delete('/api/branding', { preHandler: app.requireUser, schema: { tags } }, async (req) => setBranding(userIdOf(req), null));
+  app.delete('/api/branding', { preHandler: app.requireUser, schema: { tags, response: { 200: SavedOut } } }, async (req) => setBranding(userIdOf(req), null));
 }

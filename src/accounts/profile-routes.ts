@@ -9,6 +9,7 @@ import { displayName, initials, type NameSource } from './display-name.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../shared/decider.ts';
 import { isTimeZone, todayIn } from './time-zone.ts';
+import { ProfileOut, SavedOut } from './schemas.ts';
 
 const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const ProfileBody = Type.Object(
@@ -23,7 +24,7 @@ const ProfileBody = Type.Object(
 );
 
 export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store: EventStore; now: () => Date }) {
-  app.get('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'] } }, async (req) => {
+  app.get('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'], response: { 200: ProfileOut } } }, async (req) => {
     const { rows } = await deps.pool.query<NameSource & { time_zone: string } & Record<string, unknown>>('SELECT * FROM user_profiles WHERE user_id = $1', [userIdOf(req)]);
     if (!rows[0]) throw new DomainError(404, 'Profile not found.');
     const name = displayName(rows[0]);
@@ -32,21 +33,25 @@ export function profileRoutes(app: FastifyInstance, deps: { pool: pg.Pool; store
     return { profile: { ...rows[0], resolved_name: name, initials: initials(name), today } };
   });
 
-  app.put<{ Body: Static<typeof ProfileBody> }>('/api/profile', { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody } }, async (req) => {
-    const userId = userIdOf(req);
-    if (req.body.timeZone !== undefined && !isTimeZone(req.body.timeZone)) throw new DomainError(400, 'Unknown time zone.');
-    const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
-    const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
-    const result = await handleCommand(
-      deps.store,
-      userStream(userId),
-      userDecider,
-      { type: 'UpdateProfile', ...changes },
-      {
-        userId,
-        now: deps.now,
-      },
-    );
-    return { success: true, checkpoint: result.append?.checkpoint ?? null };
-  });
+  app.put<{ Body: Static<typeof ProfileBody> }>(
+    '/api/profile',
+    { preHandler: app.requireUser, schema: { tags: ['profile'], body: ProfileBody, response: { 200: SavedOut } } },
+    async (req) => {
+      const userId = userIdOf(req);
+      if (req.body.timeZone !== undefined && !isTimeZone(req.body.timeZone)) throw new DomainError(400, 'Unknown time zone.');
+      const trim = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || null : v);
+      const changes = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, trim(v)]));
+      const result = await handleCommand(
+        deps.store,
+        userStream(userId),
+        userDecider,
+        { type: 'UpdateProfile', ...changes },
+        {
+          userId,
+          now: deps.now,
+        },
+      );
+      return { success: true, checkpoint: result.append?.checkpoint ?? null };
+    },
+  );
 }

@@ -13,6 +13,7 @@ import { todayFor } from '../accounts/index.ts';
 import { isUuid } from '../training/index.ts';
 import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from './commands.ts';
 import { daysBack, followedAthletes, performanceSummary, RANGES, recentPrs, repMax, type RangeKey } from './queries.ts';
+import { EntryLoggedOut, EntryRemovedOut, RecentPrsOut, RepMaxOut, SummaryOut } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Name = Type.String({ maxLength: 200 });
@@ -41,7 +42,7 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
     return athleteId;
   };
 
-  app.post<{ Body: Static<typeof LogBody> }>('/api/performance-records', { ...guard, schema: { tags, body: LogBody } }, async (req, reply) => {
+  app.post<{ Body: Static<typeof LogBody> }>('/api/performance-records', { ...guard, schema: { tags, body: LogBody, response: { 201: EntryLoggedOut } } }, async (req, reply) => {
     const b = req.body;
     const key = req.headers['idempotency-key'];
     const result = await logPerformance(
@@ -53,21 +54,29 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
     return reply.code(201).send({ success: true, id: result.id, entry: result.entry, checkpoint: result.checkpoint });
   });
 
-  app.delete<{ Params: Static<typeof EntryParams> }>('/api/performance-records/:id', { ...guard, schema: { tags, params: EntryParams } }, async (req) => {
-    const result = await removePerformanceEntry(deps, userIdOf(req), req.params.id);
-    return { success: true, checkpoint: result.checkpoint };
-  });
+  app.delete<{ Params: Static<typeof EntryParams> }>(
+    '/api/performance-records/:id',
+    { ...guard, schema: { tags, params: EntryParams, response: { 200: EntryRemovedOut } } },
+    async (req) => {
+      const result = await removePerformanceEntry(deps, userIdOf(req), req.params.id);
+      return { success: true, checkpoint: result.checkpoint };
+    },
+  );
 
-  app.get<{ Querystring: Static<typeof SummaryQuery> }>('/api/performance-summary', { ...guard, schema: { tags, querystring: SummaryQuery } }, async (req) => {
-    const athleteId = req.query.athlete_id;
-    if (!isUuid(athleteId)) throw new DomainError(404, ATHLETE_NOT_FOUND);
-    // The access check and the athlete's "today" in one round trip; nothing is read before both answered.
-    const [allowed, today] = await Promise.all([mayLogFor(deps.pool, userIdOf(req), athleteId), todayFor(deps.pool, athleteId, deps.now())]);
-    if (!allowed) throw new DomainError(404, ATHLETE_NOT_FOUND);
-    return { success: true, ...(await performanceSummary(deps.pool, athleteId, (req.query.range ?? '30d') as RangeKey, today)) };
-  });
+  app.get<{ Querystring: Static<typeof SummaryQuery> }>(
+    '/api/performance-summary',
+    { ...guard, schema: { tags, querystring: SummaryQuery, response: { 200: SummaryOut } } },
+    async (req) => {
+      const athleteId = req.query.athlete_id;
+      if (!isUuid(athleteId)) throw new DomainError(404, ATHLETE_NOT_FOUND);
+      // The access check and the athlete's "today" in one round trip; nothing is read before both answered.
+      const [allowed, today] = await Promise.all([mayLogFor(deps.pool, userIdOf(req), athleteId), todayFor(deps.pool, athleteId, deps.now())]);
+      if (!allowed) throw new DomainError(404, ATHLETE_NOT_FOUND);
+      return { success: true, ...(await performanceSummary(deps.pool, athleteId, (req.query.range ?? '30d') as RangeKey, today)) };
+    },
+  );
 
-  app.get<{ Querystring: Static<typeof PrsQuery> }>('/api/recent-prs', { ...guard, schema: { tags, querystring: PrsQuery } }, async (req) => {
+  app.get<{ Querystring: Static<typeof PrsQuery> }>('/api/recent-prs', { ...guard, schema: { tags, querystring: PrsQuery, response: { 200: RecentPrsOut } } }, async (req) => {
     const userId = userIdOf(req);
     // Without an athlete: every athlete the caller follows (the coach's "New PR" toasts).
     const athletes = req.query.athlete_id ? [await athlete(userId, req.query.athlete_id)] : await followedAthletes(deps.pool, userId);
@@ -77,10 +86,14 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
     return { success: true, prs: await recentPrs(deps.pool, athletes, daysBack(today, days)) };
   });
 
-  app.get<{ Querystring: Static<typeof RepMaxQuery> }>('/api/rep-max-profile', { ...guard, schema: { tags, querystring: RepMaxQuery } }, async (req) => {
-    const athleteId = await athlete(userIdOf(req), req.query.athlete_id);
-    const name = req.query.exercise_name.trim();
-    if (!name) throw new DomainError(400, 'Exercise name is required');
-    return { success: true, ...(await repMax(deps.pool, athleteId, name)) };
-  });
+  app.get<{ Querystring: Static<typeof RepMaxQuery> }>(
+    '/api/rep-max-profile',
+    { ...guard, schema: { tags, querystring: RepMaxQuery, response: { 200: RepMaxOut } } },
+    async (req) => {
+      const athleteId = await athlete(userIdOf(req), req.query.athlete_id);
+      const name = req.query.exercise_name.trim();
+      if (!name) throw new DomainError(400, 'Exercise name is required');
+      return { success: true, ...(await repMax(deps.pool, athleteId, name)) };
+    },
+  );
 }

@@ -5,13 +5,66 @@ import type { EventStore } from './eventstore/port.ts';
 import type { ProjectionRunner } from './projections/runner.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { Authenticator } from './http/auth-hook.ts';
+import { Type } from '@sinclair/typebox';
 import { isOperator } from './http/operator.ts';
+import { Nullable, StringEnum } from './http/response-schemas.ts';
+
+/** Error texts are the operator's only (X-Operator-Key); everyone else reads "failed (details for operators only)". */
+const HealthOut = Type.Object({
+  status: StringEnum(['ok', 'degraded'] as const, { description: 'degraded (and status 503) when the database, the store or a projection fails' }),
+  database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Optional(Type.Integer()), error: Type.Optional(Type.String()) }),
+  eventStore: Type.Object({
+    ok: Type.Boolean(),
+    kind: StringEnum(['postgres', 'eventstoredb'] as const),
+    head: Type.Optional(Nullable(Type.String({ description: 'The last checkpoint in the store.' }))),
+    error: Type.Optional(Type.String()),
+  }),
+  realtime: Type.Object({ connections: Type.Integer() }),
+  parkedEvents: Type.Integer({ description: 'Events the projections could not apply (`spotter parked`).' }),
+  projections: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      version: Type.Integer(),
+      generation: Type.Integer(),
+      checkpoint: Nullable(Type.String()),
+      owned: Type.Boolean({ description: 'Whether this process runs it.' }),
+      lag: Type.Integer({ description: 'Events in the store it has not applied yet.' }),
+      lastError: Nullable(Type.String()),
+      parked: Type.Integer(),
+      rebuilding: Nullable(Type.Object({ generation: Type.Integer(), checkpoint: Nullable(Type.String()) })),
+    }),
+  ),
+});
+
+/** The document below: its operations carry the routes' own JSON schemas, which are free-form here. */
+const JsonSchema = Type.Object({}, { additionalProperties: true, description: 'A JSON schema.' });
+const OpenApiOut = Type.Object({
+  openapi: Type.String(),
+  info: Type.Object({ title: Type.String(), version: Type.String() }),
+  paths: Type.Record(
+    Type.String(),
+    Type.Record(
+      Type.String(),
+      Type.Object({
+        tags: Type.Optional(Type.Array(Type.String())),
+        parameters: Type.Optional(Type.Array(Type.Object({ name: Type.String(), in: StringEnum(['path', 'query'] as const), required: Type.Boolean(), schema: JsonSchema }))),
+        requestBody: Type.Optional(Type.Object({ required: Type.Boolean(), content: Type.Object({ 'application/json': Type.Object({ schema: JsonSchema }) }) })),
+        responses: Type.Record(
+          Type.String(),
+          Type.Object({ description: Type.String(), content: Type.Optional(Type.Object({ 'application/json': Type.Object({ schema: JsonSchema }) })) }),
+        ),
+      }),
+      { description: 'method → operation' },
+    ),
+    { description: 'path → its operations' },
+  ),
+});
 
 export function platformRoutes(
   app: FastifyInstance,
   deps: { pool: pg.Pool; store: EventStore; runner: ProjectionRunner; hub: RealtimeHub; auth: Authenticator; operatorKey: string; allowedOrigins: string[] },
 ) {
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async (req, reply) => {
+  app.get('/api/health', { schema: { tags: ['platform'], response: { 200: HealthOut, 503: HealthOut } } }, async (req, reply) => {
     const started = Date.now();
     let database: { ok: boolean; latencyMs?: number; error?: string };
     try {
@@ -42,11 +95,13 @@ export function platformRoutes(
   });
 
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify route handler: async so a throw becomes an error reply like in every other route
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
+  app.get('/api/openapi.json', { schema: { hide: true, response: { 200: OpenApiOut } } }, async () => openApiDocument(app));
 
   // Browsers cannot set headers on a websocket, so the access token comes in the
   // query; the Origin check keeps other sites' pages from using a visitor's token.
-  app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true }, async (socket, req) => {
+  // Hidden: a socket, no HTTP operation (a plain GET answers 404). @fastify/websocket
+  // hides it too, but in its own onRoute hook, after collectRoutes has seen the route.
+  app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
     // A client may subscribe the moment the socket opens, while the token is still
     // being checked: hold those messages and hand them to the hub once it attaches.
     const early: string[] = [];

@@ -10,6 +10,7 @@ import { DomainError } from '../shared/decider.ts';
 import { todayFor } from '../accounts/index.ts';
 import { teamAnalytics } from './query.ts';
 import { COMPLETION_MODES, TEAM_RANGES } from './domain/summary.ts';
+import { TeamAnalyticsOut } from './schemas.ts';
 
 /** A team of a few hundred: 36-character ids and commas. */
 export const MAX_SELECTED_ATHLETES = 1000;
@@ -47,15 +48,19 @@ export function parseAthletes(value: string | undefined): string[] | null {
 }
 
 export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool; now: () => Date }) {
-  app.get<{ Querystring: Static<typeof Query> }>('/api/team-analytics', { preHandler: app.requireCoach, schema: { tags: ['team-analytics'], querystring: Query } }, async (req) => {
-    const coachId = userIdOf(req);
-    const q = req.query;
-    return teamAnalytics(deps.pool, {
-      coachId,
-      athleteIds: parseAthletes(q.athletes),
-      range: q.range ?? '30d',
-      mode: q.mode ?? 'reps',
-      today: await todayFor(deps.pool, coachId, deps.now()),
-    });
-  });
+  app.get<{ Querystring: Static<typeof Query> }>(
+    '/api/team-analytics',
+    { preHandler: app.requireCoach, schema: { tags: ['team-analytics'], querystring: Query, response: { 200: TeamAnalyticsOut } } },
+    async (req) => {
+      const coachId = userIdOf(req);
+      const q = req.query;
+      return teamAnalytics(deps.pool, {
+        coachId,
+        athleteIds: parseAthletes(q.athletes),
+        range: q.range ?? '30d',
+        mode: q.mode ?? 'reps',
+        today: await todayFor(deps.pool, coachId, deps.now()),
+      });
+    },
+  );
 }

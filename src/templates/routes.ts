@@ -15,6 +15,7 @@ import { MESSAGES } from './domain/template.ts';
 import { MAX_DAY } from './domain/schedule.ts';
 import { assignTemplate, copyTemplate, createTemplate, deleteTemplate, resyncAssignment, reviseTemplate, unassignTemplate, type TemplatesDeps } from './commands.ts';
 import { getTemplate, listAssignments, listTemplates, templateAthletes } from './queries.ts';
+import { AssignedOut, AssignmentsOut, ResyncedOut, TemplateAthletesOut, TemplateDeletedOut, TemplateListOut, TemplateOut, TemplateSavedOut, UnassignedOut } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const IdParams = Type.Object({ id: Id });
@@ -53,22 +54,26 @@ export function templateRoutes(app: FastifyInstance, deps: TemplatesDeps) {
   const anyUser = { preHandler: app.requireUser };
   const tags = ['program-templates'];
 
-  app.get('/api/program-templates', { ...guard, schema: { tags } }, async (req) => ({ data: await listTemplates(deps.pool, userIdOf(req)) }));
+  app.get('/api/program-templates', { ...guard, schema: { tags, response: { 200: TemplateListOut } } }, async (req) => ({ data: await listTemplates(deps.pool, userIdOf(req)) }));
 
-  app.get<{ Params: Static<typeof IdParams> }>('/api/program-templates/:id', { ...guard, schema: { tags, params: IdParams } }, async (req) => {
+  app.get<{ Params: Static<typeof IdParams> }>('/api/program-templates/:id', { ...guard, schema: { tags, params: IdParams, response: { 200: TemplateOut } } }, async (req) => {
     const data = await getTemplate(deps.pool, userIdOf(req), templateId(req.params.id));
     if (!data) throw new DomainError(404, MESSAGES.notFound);
     return { data };
   });
 
-  app.post<{ Body: Static<typeof TemplateBody> }>('/api/program-templates', { ...guard, schema: { tags, body: TemplateBody } }, async (req, reply) => {
-    const result = await createTemplate(deps, userIdOf(req), parseTemplate(req.body));
-    return reply.status(201).send({ success: true, id: result.id, checkpoint: result.checkpoint });
-  });
+  app.post<{ Body: Static<typeof TemplateBody> }>(
+    '/api/program-templates',
+    { ...guard, schema: { tags, body: TemplateBody, response: { 201: TemplateSavedOut } } },
+    async (req, reply) => {
+      const result = await createTemplate(deps, userIdOf(req), parseTemplate(req.body));
+      return reply.status(201).send({ success: true, id: result.id, checkpoint: result.checkpoint });
+    },
+  );
 
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof TemplateBody> }>(
     '/api/program-templates/:id',
-    { ...guard, schema: { tags, params: IdParams, body: TemplateBody } },
+    { ...guard, schema: { tags, params: IdParams, body: TemplateBody, response: { 200: TemplateSavedOut } } },
     async (req) => {
       const id = templateId(req.params.id);
       const result = await reviseTemplate(deps, userIdOf(req), id, parseTemplate(req.body));
@@ -76,21 +81,31 @@ export function templateRoutes(app: FastifyInstance, deps: TemplatesDeps) {
     },
   );
 
-  app.delete<{ Params: Static<typeof IdParams> }>('/api/program-templates/:id', { ...guard, schema: { tags, params: IdParams } }, async (req) => {
-    const result = await deleteTemplate(deps, userIdOf(req), templateId(req.params.id));
-    return { success: true, checkpoint: result.checkpoint };
-  });
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    '/api/program-templates/:id',
+    { ...guard, schema: { tags, params: IdParams, response: { 200: TemplateDeletedOut } } },
+    async (req) => {
+      const result = await deleteTemplate(deps, userIdOf(req), templateId(req.params.id));
+      return { success: true, checkpoint: result.checkpoint };
+    },
+  );
 
-  app.post<{ Params: Static<typeof IdParams> }>('/api/program-templates/:id/copy', { ...guard, schema: { tags, params: IdParams } }, async (req, reply) => {
-    const result = await copyTemplate(deps, userIdOf(req), templateId(req.params.id));
-    return reply.status(201).send({ success: true, id: result.id, checkpoint: result.checkpoint });
-  });
+  app.post<{ Params: Static<typeof IdParams> }>(
+    '/api/program-templates/:id/copy',
+    { ...guard, schema: { tags, params: IdParams, response: { 201: TemplateSavedOut } } },
+    async (req, reply) => {
+      const result = await copyTemplate(deps, userIdOf(req), templateId(req.params.id));
+      return reply.status(201).send({ success: true, id: result.id, checkpoint: result.checkpoint });
+    },
+  );
 
-  app.get('/api/template-athletes', { ...guard, schema: { tags } }, async (req) => ({ data: await templateAthletes(deps.pool, userIdOf(req)) }));
+  app.get('/api/template-athletes', { ...guard, schema: { tags, response: { 200: TemplateAthletesOut } } }, async (req) => ({
+    data: await templateAthletes(deps.pool, userIdOf(req)),
+  }));
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof AssignBody> }>(
     '/api/program-templates/:id/assign',
-    { ...guard, schema: { tags, params: IdParams, body: AssignBody } },
+    { ...guard, schema: { tags, params: IdParams, body: AssignBody, response: { 201: AssignedOut } } },
     async (req, reply) => {
       const id = templateId(req.params.id);
       if (!isUuid(req.body.athlete_id)) throw new DomainError(400, 'athlete_id must be a user id.');
@@ -107,19 +122,23 @@ export function templateRoutes(app: FastifyInstance, deps: TemplatesDeps) {
     },
   );
 
-  app.get<{ Querystring: Static<typeof AssignmentsQuery> }>('/api/assignments', { ...anyUser, schema: { tags, querystring: AssignmentsQuery } }, async (req) => {
-    const athleteId = req.query.athlete_id;
-    if (!isUuid(athleteId)) throw new DomainError(400, 'athlete_id must be a user id.');
-    if (!(await canActFor(deps.pool, userIdOf(req), athleteId))) throw new DomainError(403, 'You can only see the training of yourself or of athletes you coach.');
-    return { data: await listAssignments(deps.pool, athleteId) };
-  });
+  app.get<{ Querystring: Static<typeof AssignmentsQuery> }>(
+    '/api/assignments',
+    { ...anyUser, schema: { tags, querystring: AssignmentsQuery, response: { 200: AssignmentsOut } } },
+    async (req) => {
+      const athleteId = req.query.athlete_id;
+      if (!isUuid(athleteId)) throw new DomainError(400, 'athlete_id must be a user id.');
+      if (!(await canActFor(deps.pool, userIdOf(req), athleteId))) throw new DomainError(403, 'You can only see the training of yourself or of athletes you coach.');
+      return { data: await listAssignments(deps.pool, athleteId) };
+    },
+  );
 
-  app.delete<{ Params: Static<typeof IdParams> }>('/api/assignments/:id', { ...guard, schema: { tags, params: IdParams } }, async (req) => {
+  app.delete<{ Params: Static<typeof IdParams> }>('/api/assignments/:id', { ...guard, schema: { tags, params: IdParams, response: { 200: UnassignedOut } } }, async (req) => {
     const result = await unassignTemplate(deps, userIdOf(req), assignmentId(req.params.id));
     return { success: true, deleted_count: result.deleted_count, kept_count: result.kept_count, checkpoint: result.checkpoint };
   });
 
-  app.post<{ Params: Static<typeof IdParams> }>('/api/assignments/:id/resync', { ...guard, schema: { tags, params: IdParams } }, async (req) => {
+  app.post<{ Params: Static<typeof IdParams> }>('/api/assignments/:id/resync', { ...guard, schema: { tags, params: IdParams, response: { 200: ResyncedOut } } }, async (req) => {
     const result = await resyncAssignment(deps, userIdOf(req), assignmentId(req.params.id));
     return { success: true, ...result };
   });

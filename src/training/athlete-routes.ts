@@ -15,6 +15,7 @@ import { listWorkoutsJson } from './queries.ts';
 import { athleteDashboard } from './dashboard.ts';
 import { dateParam, viewerToday, IgnoredToday } from './workout-routes.ts';
 import { MAX_INDEX, SET_LIMITS } from './domain/limits.ts';
+import { ActualRecordedOut, DashboardOut, WorkoutListOut } from './schemas.ts';
 
 const Day = Type.String({ maxLength: 10 });
 const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
@@ -40,15 +41,19 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
   const guard = { preHandler: app.requireUser };
   const tags = ['athlete'];
 
-  app.get<{ Querystring: Static<typeof RangeQuery> }>('/api/athlete/workouts', { ...guard, schema: { tags, querystring: RangeQuery } }, async (req, reply) => {
-    const q = req.query;
-    const body = await listWorkoutsJson(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Querystring: Static<typeof RangeQuery> }>(
+    '/api/athlete/workouts',
+    { ...guard, schema: { tags, querystring: RangeQuery, response: { 200: WorkoutListOut } } },
+    async (req, reply) => {
+      const q = req.query;
+      const body = await listWorkoutsJson(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req)), { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') });
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: Static<typeof ActualBody> }>(
     '/api/athlete/workouts/:id/actuals',
-    { ...guard, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody } },
+    { ...guard, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody, response: { 200: ActualRecordedOut } } },
     async (req) => {
       if (!isUuid(req.params.id)) throw new DomainError(404, MESSAGES.notFound);
       const result = await recordActual(deps, userIdOf(req), req.params.id, req.body);
@@ -60,7 +65,9 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
     },
   );
 
-  app.get<{ Querystring: Static<typeof TodayQuery> }>('/api/athlete/dashboard', { ...guard, schema: { tags, querystring: TodayQuery } }, async (req) =>
-    athleteDashboard(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req))),
+  app.get<{ Querystring: Static<typeof TodayQuery> }>(
+    '/api/athlete/dashboard',
+    { ...guard, schema: { tags, querystring: TodayQuery, response: { 200: DashboardOut } } },
+    async (req) => athleteDashboard(deps.pool, userIdOf(req), await viewerToday(deps, userIdOf(req))),
   );
 }

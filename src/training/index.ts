@@ -15,3 +15,4 @@ export * from './domain/workout.ts';
 export * from './seed-plan.ts';
 export * from './workout-snapshots.ts';
 export * from './access.ts';
+export { WorkoutExerciseOut } from './schemas.ts';

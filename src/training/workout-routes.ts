@@ -15,6 +15,7 @@ import { canActFor } from './access.ts';
 import { deleteWorkouts, moveWorkout, restoreWorkouts, reviseWorkout, scheduleWorkouts, type TrainingDeps } from './commands.ts';
 import { getWorkout, listWorkoutsJson, workoutHistory } from './queries.ts';
 import { todayFor } from '../accounts/index.ts';
+import { WorkoutDetailOut, WorkoutHistoryOut, WorkoutListOut, WorkoutMovedOut, WorkoutRevisedOut, WorkoutsCreatedOut, WorkoutsDeletedOut, WorkoutsRestoredOut } from './schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Day = Type.String({ maxLength: 10 });
@@ -88,50 +89,58 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
   const guard = { preHandler: app.requireUser };
   const tags = ['workouts'];
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/manage-workouts', { ...guard, schema: { tags, querystring: ListQuery } }, async (req, reply: FastifyReply) => {
-    const q = req.query;
-    const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
-    const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
-    // The access check rides in the same query: this is the calendar's hot path.
-    const body = await listWorkoutsJson(deps.pool, athleteId, await viewerToday(deps, userIdOf(req)), range, userIdOf(req));
-    if (body === null) throw new DomainError(403, NOT_YOURS);
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/api/manage-workouts',
+    { ...guard, schema: { tags, querystring: ListQuery, response: { 200: WorkoutListOut } } },
+    async (req, reply: FastifyReply) => {
+      const q = req.query;
+      const athleteId = athleteIdParam(q.clientId ?? q.athleteId, 'clientId');
+      const range = { from: dateParam(q.from, 'from'), to: dateParam(q.to, 'to') };
+      // The access check rides in the same query: this is the calendar's hot path.
+      const body = await listWorkoutsJson(deps.pool, athleteId, await viewerToday(deps, userIdOf(req)), range, userIdOf(req));
+      if (body === null) throw new DomainError(403, NOT_YOURS);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
-  app.post<{ Body: Static<typeof CreateBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: CreateBody } }, async (req, reply) => {
-    const { workout, workouts } = req.body;
-    if ((workout === undefined) === (workouts === undefined)) throw new DomainError(400, 'Send either {workout} or {workouts:[...]}.');
-    // Validate everything before writing anything: a bulk paste is all or nothing.
-    const parsed = workouts !== undefined ? parseWorkoutList(stripEmpty(workouts)) : [parseWorkout(workout, { requireUserId: true })];
-    const result = await scheduleWorkouts(deps, userIdOf(req), parsed);
-    return reply.status(201).send({
-      success: true,
-      created_count: result.ids.length,
-      ids: result.ids,
-      ...(workout !== undefined ? { id: result.ids[0] } : {}),
-      checkpoint: result.checkpoint,
-      newRecords: workouts !== undefined ? result.newRecords : publicRecords(result.newRecords),
-    });
-  });
+  app.post<{ Body: Static<typeof CreateBody> }>(
+    '/api/manage-workouts',
+    { ...guard, schema: { tags, body: CreateBody, response: { 201: WorkoutsCreatedOut } } },
+    async (req, reply) => {
+      const { workout, workouts } = req.body;
+      if ((workout === undefined) === (workouts === undefined)) throw new DomainError(400, 'Send either {workout} or {workouts:[...]}.');
+      // Validate everything before writing anything: a bulk paste is all or nothing.
+      const parsed = workouts !== undefined ? parseWorkoutList(stripEmpty(workouts)) : [parseWorkout(workout, { requireUserId: true })];
+      const result = await scheduleWorkouts(deps, userIdOf(req), parsed);
+      return reply.status(201).send({
+        success: true,
+        created_count: result.ids.length,
+        ids: result.ids,
+        ...(workout !== undefined ? { id: result.ids[0] } : {}),
+        checkpoint: result.checkpoint,
+        newRecords: workouts !== undefined ? result.newRecords : publicRecords(result.newRecords),
+      });
+    },
+  );
 
-  app.put<{ Body: Static<typeof UpdateBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: UpdateBody } }, async (req) => {
+  app.put<{ Body: Static<typeof UpdateBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: UpdateBody, response: { 200: WorkoutRevisedOut } } }, async (req) => {
     const id = workoutId(req.body.workoutId);
     const parsed = parseWorkout(req.body.workout, { requireUserId: false });
     const result = await reviseWorkout(deps, userIdOf(req), id, parsed);
     return { success: true, id, checkpoint: result.checkpoint, newRecords: publicRecords(result.newRecords) };
   });
 
-  app.delete<{ Body: Static<typeof IdsBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: IdsBody } }, async (req) => {
+  app.delete<{ Body: Static<typeof IdsBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: IdsBody, response: { 200: WorkoutsDeletedOut } } }, async (req) => {
     const result = await deleteWorkouts(deps, userIdOf(req), idsOf(req.body));
     return { success: true, deleted_count: result.deleted_count, checkpoint: result.checkpoint };
   });
 
-  app.post<{ Body: Static<typeof IdsBody> }>('/api/manage-workouts/restore', { ...guard, schema: { tags, body: IdsBody } }, async (req) => {
+  app.post<{ Body: Static<typeof IdsBody> }>('/api/manage-workouts/restore', { ...guard, schema: { tags, body: IdsBody, response: { 200: WorkoutsRestoredOut } } }, async (req) => {
     const result = await restoreWorkouts(deps, userIdOf(req), idsOf(req.body));
     return { success: true, restored_count: result.restored_count, checkpoint: result.checkpoint };
   });
 
-  app.post<{ Body: Static<typeof MoveBody> }>('/api/manage-workouts/move', { ...guard, schema: { tags, body: MoveBody } }, async (req) => {
+  app.post<{ Body: Static<typeof MoveBody> }>('/api/manage-workouts/move', { ...guard, schema: { tags, body: MoveBody, response: { 200: WorkoutMovedOut } } }, async (req) => {
     const date = dateParam(req.body.date, 'date')!;
     const result = await moveWorkout(deps, userIdOf(req), workoutId(req.body.workoutId), date);
     return { success: true, checkpoint: result.checkpoint };
@@ -139,7 +148,7 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof TodayQuery> }>(
     '/api/manage-workouts/:id',
-    { ...guard, schema: { tags, params: IdParams, querystring: TodayQuery } },
+    { ...guard, schema: { tags, params: IdParams, querystring: TodayQuery, response: { 200: WorkoutDetailOut } } },
     async (req) => {
       const workout = await getWorkout(deps.pool, workoutId(req.params.id), await viewerToday(deps, userIdOf(req)));
       if (!workout || !(await canActFor(deps.pool, userIdOf(req), workout.user_id))) throw new DomainError(404, MESSAGES.notFound);
@@ -147,9 +156,13 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
     },
   );
 
-  app.get<{ Params: Static<typeof IdParams> }>('/api/manage-workouts/:id/history', { ...guard, schema: { tags, params: IdParams } }, async (req) => {
-    const { athleteId, history } = await workoutHistory(deps.store, deps.pool, workoutId(req.params.id));
-    if (!athleteId || !(await canActFor(deps.pool, userIdOf(req), athleteId))) throw new DomainError(404, MESSAGES.notFound);
-    return { history };
-  });
+  app.get<{ Params: Static<typeof IdParams> }>(
+    '/api/manage-workouts/:id/history',
+    { ...guard, schema: { tags, params: IdParams, response: { 200: WorkoutHistoryOut } } },
+    async (req) => {
+      const { athleteId, history } = await workoutHistory(deps.store, deps.pool, workoutId(req.params.id));
+      if (!athleteId || !(await canActFor(deps.pool, userIdOf(req), athleteId))) throw new DomainError(404, MESSAGES.notFound);
+      return { history };
+    },
+  );
 }

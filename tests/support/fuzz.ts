@@ -12,6 +12,7 @@ export interface Operation {
   path: string;
   parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema?: Schema }[];
   requestBody?: { content: { 'application/json': { schema: Schema } } };
+  responses?: Record<string, { description?: string; content?: { 'application/json'?: { schema?: Schema } } }>;
 }
 
 export type Schema = {

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
 export interface OutgoingMail {
+  /** The outbox row's id, when the caller reads the row back (the e-mail demo page); random otherwise. */
+  id?: string;
   /** What the mail is for: an event id, a batch of event ids, or `api:<id>` for a direct send. */
   key: string;
   kind: string;
@@ -26,7 +28,7 @@ export async function enqueueMail(tx: pg.PoolClient, mails: readonly OutgoingMai
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[]) AS m(id, key, kind, recipient, data, created_at)
      ON CONFLICT (event_id, kind) DO NOTHING`,
     [
-      mails.map(() => randomUUID()),
+      mails.map((m) => m.id ?? randomUUID()),
       mails.map((m) => m.key),
       mails.map((m) => m.kind),
       mails.map((m) => m.recipient.trim().toLowerCase()),
