@@ -36,6 +36,10 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
   cli_assign: { what: 'spotter assign: a 12-week template (48 workouts) to 400 athletes', load: async () => (await import('./cli_assign.ts')).run },
   assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
+  offline_sync: {
+    what: "gym mode reconnect: 100 queued sets in order → the coach's workout:<id> socket; then 3 resend rounds of stale commands",
+    load: async () => (await import('./offline_sync.ts')).run,
+  },
 };
 
 interface Target {
@@ -69,6 +73,8 @@ const TARGETS: Record<string, Target> = {
   cli_assign_s: { label: '< 60 s for 400 athletes', pass: (v) => v >= 0 && v < 60 },
   assign_http_p95_ms: { label: '< 100 ms', pass: (v) => v >= 0 && v < 100 },
   assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },
+  offline_sync_100_sets_ms: { label: '< 2,000 ms (100 queued sets from reconnect to the coach)', pass: (v) => v >= 0 && v < 2000 },
+  offline_duplicate_effects: { label: '0 (events appended by 3 rounds of resent stale commands)', pass: (v) => v === 0 },
 };
 
 async function main(): Promise<void> {
