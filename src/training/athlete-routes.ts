@@ -48,10 +48,15 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
 
   app.post<{ Params: { id: string }; Body: Static<typeof ActualBody> }>(
     '/api/athlete/workouts/:id/actuals',
-    { ...guard, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody } },
+    {
+      ...guard,
+      // A phone's queued set may arrive many times: its Idempotency-Key is kept in the event.
+      config: { answerFromEvents: (events) => ({ status: 200, body: { success: true, checkpoint: events.at(-1)!.checkpoint, newRecords: [] } }) },
+      schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody },
+    },
     async (req) => {
       if (!isUuid(req.params.id)) throw new DomainError(404, MESSAGES.notFound);
-      const result = await recordActual(deps, userIdOf(req), req.params.id, req.body);
+      const result = await recordActual(deps, userIdOf(req), req.params.id, req.body, req.commandKey);
       return {
         success: true,
         checkpoint: result.checkpoint,
