@@ -163,11 +163,12 @@ export async function restoreWorkouts(deps: TrainingDeps, actorId: string, ids: 
   return { checkpoint, restored_count: changed };
 }
 
+/** Logs a set's actual: the set named by its stable id (`setId`), or by position. */
 export async function recordActual(
   deps: TrainingDeps,
   actorId: string,
   workoutId: string,
-  input: { exerciseIndex: number; setIndex: number; actual: SetActual },
+  input: { setId?: string; exerciseIndex?: number; setIndex?: number; actual: SetActual },
   key?: CommandKey | null,
 ) {
   const { athleteId, mayAct } = await access(deps, actorId, workoutId);

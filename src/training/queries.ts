@@ -94,7 +94,7 @@ function summarise(e: StoredEvent): Record<string, unknown> {
     case 'WorkoutRestored':
       return { date: d.date };
     case 'SetActualRecorded':
-      return { exercise_index: d.exerciseIndex, exercise_name: d.exerciseName, set_index: d.setIndex, actual: d.actual };
+      return { exercise_index: d.exerciseIndex, exercise_name: d.exerciseName, set_index: d.setIndex, ...(d.setId ? { set_id: d.setId } : {}), actual: d.actual };
     default:
       return {};
   }

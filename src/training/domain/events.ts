@@ -43,6 +43,11 @@ export type TrainingEvent =
         exerciseIndex: number;
         exerciseName: string;
         setIndex: number;
+        /**
+         * The set's stable id, when the command named the set by it (positions above are
+         * where the set was at the time, which the fold applies).
+         */
+        setId?: string;
         actual: SetActual;
       };
     };
