@@ -186,3 +186,37 @@ describe('RecordSetActual by set id', () => {
     expect(state.setIds[1][2]).toBe(squat1);
   });
 });
+
+describe('RecordSetActual with the time the athlete did it (doneAt)', () => {
+  // The decider's clock: 2025-03-10T18:00:00Z.
+  const withDoneAt = (doneAt: string): WorkoutCommand => ({ type: 'RecordSetActual', exerciseIndex: 0, setIndex: 0, actual: { reps: 5 }, doneAt, mayAct: true });
+
+  it('keeps a time within the window, in UTC', () =>
+    given(scheduled)
+      .when(withDoneAt('2025-03-10T19:30:00+02:00'), ATHLETE)
+      .then([recorded(0, 0, { reps: 5 }, { doneAt: '2025-03-10T17:30:00.000Z' })]));
+  it('keeps a time up to 5 minutes ahead of the server (a phone clock a little fast)', () =>
+    given(scheduled)
+      .when(withDoneAt('2025-03-10T18:05:00Z'), ATHLETE)
+      .then([recorded(0, 0, { reps: 5 }, { doneAt: '2025-03-10T18:05:00.000Z' })]));
+  it('clamps a time further ahead to 5 minutes ahead', () =>
+    given(scheduled)
+      .when(withDoneAt('2025-03-11T09:00:00Z'), ATHLETE)
+      .then([recorded(0, 0, { reps: 5 }, { doneAt: '2025-03-10T18:05:00.000Z' })]));
+  it('keeps a set done 14 days ago and clamps an older one to 14 days ago', () => {
+    given(scheduled)
+      .when(withDoneAt('2025-02-24T18:00:00Z'), ATHLETE)
+      .then([recorded(0, 0, { reps: 5 }, { doneAt: '2025-02-24T18:00:00.000Z' })]);
+    given(scheduled)
+      .when(withDoneAt('2024-12-01T08:00:00Z'), ATHLETE)
+      .then([recorded(0, 0, { reps: 5 }, { doneAt: '2025-02-24T18:00:00.000Z' })]);
+  });
+  it('refuses a time without a zone or that is no time at all', () => {
+    given(scheduled).when(withDoneAt('2025-03-10T18:00:00'), ATHLETE).thenThrows(400, MESSAGES.badDoneAt);
+    given(scheduled).when(withDoneAt('yesterday'), ATHLETE).thenThrows(400, MESSAGES.badDoneAt);
+  });
+  it('leaves doneAt out when the phone sent none (the event time stands)', () =>
+    given(scheduled)
+      .when({ type: 'RecordSetActual', exerciseIndex: 0, setIndex: 0, actual: { reps: 5 }, mayAct: true }, ATHLETE)
+      .then([recorded(0, 0, { reps: 5 })]));
+});

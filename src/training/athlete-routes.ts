@@ -25,6 +25,8 @@ const ActualBody = Type.Object(
     /** The set by position: required without setId, ignored with it. */
     exerciseIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INDEX })),
     setIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INDEX })),
+    /** When the athlete did the set (their phone's time, ISO 8601 with a zone): clamped into [now − 14 days, now + 5 min]. */
+    doneAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
     actual: Type.Object(
       {
         reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
@@ -64,12 +66,12 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
       schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody, response: { 200: ActualOut, '4xx': ErrorOut } },
     },
     async (req) => {
-      const { setId, exerciseIndex, setIndex, actual } = req.body;
+      const { setId, exerciseIndex, setIndex, actual, doneAt } = req.body;
       if (setId === undefined && exerciseIndex === undefined) throw new DomainError(400, 'exerciseIndex is required.');
       if (setId === undefined && setIndex === undefined) throw new DomainError(400, 'setIndex is required.');
       if (!isUuid(req.params.id)) throw new DomainError(404, MESSAGES.notFound);
       const set = setId !== undefined ? { setId: setId.toLowerCase() } : { exerciseIndex, setIndex };
-      const result = await recordActual(deps, userIdOf(req), req.params.id, { ...set, actual }, req.commandKey);
+      const result = await recordActual(deps, userIdOf(req), req.params.id, { ...set, actual, ...(doneAt !== undefined ? { doneAt } : {}) }, req.commandKey);
       return {
         success: true,
         checkpoint: result.checkpoint,

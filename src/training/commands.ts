@@ -168,7 +168,7 @@ export async function recordActual(
   deps: TrainingDeps,
   actorId: string,
   workoutId: string,
-  input: { setId?: string; exerciseIndex?: number; setIndex?: number; actual: SetActual },
+  input: { setId?: string; exerciseIndex?: number; setIndex?: number; actual: SetActual; doneAt?: string },
   key?: CommandKey | null,
 ) {
   const { athleteId, mayAct } = await access(deps, actorId, workoutId);

@@ -115,7 +115,9 @@ export async function workoutHistory(store: EventStore, db: pg.Pool, workoutId: 
     .map((e) => ({
       version: e.streamVersion,
       type: e.type,
-      at: e.time.toISOString(),
+      // An actual's time is when it was done (the phone's doneAt), else when it was recorded.
+      at: (e.type === 'SetActualRecorded' ? (e.data as { doneAt?: string }).doneAt : undefined) ?? e.time.toISOString(),
+      recorded_at: e.time.toISOString(),
       user_id: e.metadata.userId ?? null,
       user_name: e.metadata.userId ? names.get(e.metadata.userId)! : 'Unknown User',
       details: summarise(e),

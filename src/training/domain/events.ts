@@ -48,6 +48,8 @@ export type TrainingEvent =
          * where the set was at the time, which the fold applies).
          */
         setId?: string;
+        /** When the athlete did it (their phone's time, bounded); absent: when it was recorded (the event's time). */
+        doneAt?: string;
         actual: SetActual;
       };
     };

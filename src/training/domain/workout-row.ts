@@ -20,7 +20,10 @@ export interface LastActual {
   set_id?: string;
   actual: SetActual;
   by: string | null;
+  /** When the set was done: the athlete's `doneAt`, else when it was recorded. */
   at: string;
+  /** When the server recorded it (a set queued offline arrives late: compare this to spot news). */
+  recorded_at?: string;
 }
 
 export interface WorkoutRow {
@@ -95,7 +98,8 @@ export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): 
           set_id: e.data.setId ?? state.setIds[e.data.exerciseIndex]?.[e.data.setIndex],
           actual: e.data.actual,
           by,
-          at,
+          at: e.data.doneAt ?? at,
+          recorded_at: at,
         }
       : row.lastActual;
   return {

@@ -46,6 +46,8 @@ export type WorkoutCommand =
       exerciseIndex?: number;
       setIndex?: number;
       actual: SetActual;
+      /** When the athlete did the set (ISO time from their phone); bounded by boundedDoneAt. */
+      doneAt?: string;
     } & Authorised);
 
 export const MESSAGES = {
@@ -58,6 +60,7 @@ export const MESSAGES = {
   badDate: 'The date must be a real calendar date (YYYY-MM-DD).',
   noSuchSet: 'This set does not exist in the workout.',
   setRemoved: 'Not applied: your coach removed this set',
+  badDoneAt: 'doneAt must be a date and time with a time zone, e.g. 2025-03-10T18:04:05Z.',
   badActual: 'Actual reps, load and time must be numbers of 0 or more.',
   emptyActual: 'Record at least one of reps, load or time_duration.',
 } as const;
@@ -120,6 +123,23 @@ function editable(state: WorkoutState, command: Authorised): asserts state is Wo
 function settle(before: WorkoutState | null, exercises: WorkoutExercise[], fresh: FreshId): { exercises: WorkoutExercise[]; setIds: SetIds } {
   const { ids } = assignSetIds(before, exercises, fresh);
   return { exercises: withoutSetIds(exercises), setIds: ids };
+}
+
+/** How far a phone's clock is believed: a set done up to 5 minutes ahead of the server, or up to 14 days ago. */
+export const DONE_AT_WINDOW = { aheadMs: 5 * 60_000, behindMs: 14 * 24 * 3_600_000 } as const;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * When the athlete did a set, as the event keeps it: the phone's time (ISO, with a
+ * zone) as a UTC ISO string, clamped into [now − 14 days, now + 5 minutes] of the
+ * server's clock. Clamped rather than refused: a queued set must not be lost to a
+ * phone's wrong clock or a long time offline (the value is then the window's edge).
+ */
+export function boundedDoneAt(doneAt: string, now: Date): string {
+  const t = ISO_TIME.test(doneAt) ? Date.parse(doneAt) : NaN;
+  if (!Number.isFinite(t)) throw new DomainError(400, MESSAGES.badDoneAt);
+  const bounded = Math.min(Math.max(t, now.getTime() - DONE_AT_WINDOW.behindMs), now.getTime() + DONE_AT_WINDOW.aheadMs);
+  return new Date(bounded).toISOString();
 }
 
 function withActual(exercises: WorkoutExercise[], exerciseIndex: number, setIndex: number, actual: SetActual): WorkoutExercise[] {
@@ -232,6 +252,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         const set = Number.isInteger(setIndex) ? exercise?.sets?.[setIndex!] : undefined;
         if (!exercise || !set) throw new DomainError(404, MESSAGES.noSuchSet, 'set_not_found');
         checkActual(command.actual);
+        const doneAt = command.doneAt === undefined ? undefined : boundedDoneAt(command.doneAt, ctx.now);
         const actual = mergeActual(set.actual, command.actual);
         if (sameJson(actual, cleanActual(set.actual))) return [];
         return [
@@ -245,6 +266,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
               exerciseName: exercise.exercise_name,
               setIndex: setIndex!,
               ...(command.setId !== undefined ? { setId: state.setIds[exerciseIndex!][setIndex!] } : {}),
+              ...(doneAt !== undefined ? { doneAt } : {}),
               // The whole actual after the change, so readers never merge.
               actual,
             },
