@@ -78,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });
   collectRoutes(app);
-  installErrorHandling(app);
+  installErrorHandling(app, platform.pool);
   // API answers above 1 KB go compressed; built assets already are (see below), and
   // the plugin leaves a response alone once it carries a Content-Encoding.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -95,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
 
   installAuth(app, auth);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  installIdempotency(app, platform.pool);
+  installIdempotency(app, platform.pool, platform.store);
 
   // Read-your-writes: a query may name the checkpoint a command returned and is
   // answered once the read models have caught up with it. Holding a request costs the

@@ -83,7 +83,8 @@ describe('live updates', () => {
 
     const got = await t.api('GET', `/api/manage-workouts/${workoutId}`, undefined, coach.accessToken, { 'x-after-checkpoint': change.checkpoint });
     const { workout } = got.body;
-    expect(workout.exercises[0].sets[1]).toEqual({ type: 'standard', reps: 5, load: 200, actual: { reps: 5, load: 205 } });
+    // Every set carries its stable id (gym mode); the rest of the set is exactly as before.
+    expect(workout.exercises[0].sets[1]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'standard', reps: 5, load: 200, actual: { reps: 5, load: 205 } });
     expect(workout.last_actual).toMatchObject({ exercise_name: 'Back Squat', exercise_index: 0, set_index: 1, by: athlete.user.id, by_name: 'Athlete Ann' });
     // What the editor's 3-second toast says (spec §4).
     expect(`Athlete updated: ${workout.last_actual.exercise_name}`).toBe('Athlete updated: Back Squat');

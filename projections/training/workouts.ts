@@ -147,7 +147,8 @@ export const trainingProjection: Projection = {
   // 7: team analytics tables get an index led by their period (team-analytics.ts).
   // 8: "New PR" news decided per event in global order, so a rebuild finds the live run's news (performance-records.ts).
   // 9: records and team analytics are projections of their own (performance_records, team_analytics).
-  version: 9,
+  // 10: every set carries its stable id (src/training/domain/set-ids.ts); last_actual its set_id, the doneAt time and recorded_at.
+  version: 10,
   handles: TRAINING_EVENT_TYPES,
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables },
 

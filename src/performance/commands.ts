@@ -28,7 +28,12 @@ export async function mayLogFor(db: pg.Pool, userId: string, athleteId: string):
   return isUuid(athleteId) && canActFor(db, userId, athleteId);
 }
 
-export async function logPerformance(deps: PerformanceDeps, userId: string, input: EntryInput, opts: { entryId?: string; idempotencyKey?: string } = {}) {
+export async function logPerformance(
+  deps: PerformanceDeps,
+  userId: string,
+  input: EntryInput,
+  opts: { entryId?: string; idempotencyKey?: string; command?: { id: string; requestHash: string } | null } = {},
+) {
   const athleteId = typeof input.athleteId === 'string' ? input.athleteId.trim() : '';
   if (!athleteId) throw new DomainError(400, PERFORMANCE_TEXTS.incomplete);
   if (!(await mayLogFor(deps.pool, userId, athleteId))) throw new DomainError(404, ATHLETE_NOT_FOUND);
@@ -40,7 +45,7 @@ export async function logPerformance(deps: PerformanceDeps, userId: string, inpu
     entryStream(entryId),
     performanceDecider,
     { type: 'LogPerformance', entryId, input: { ...input, athleteId }, today },
-    { userId, now: () => now, ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}) },
+    { userId, now: () => now, ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}), ...(opts.command ? { command: opts.command } : {}) },
   );
   const logged = result.events.find((e): e is Extract<PerformanceEvent, { type: 'PerformanceLogged' }> => e.type === 'PerformanceLogged');
   return { id: entryId, entry: logged?.data ?? null, checkpoint: result.append?.checkpoint ?? null };

@@ -8,6 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
+import type { StoredEvent } from '../platform/eventstore/port.ts';
+import type { PerformanceEvent } from './domain/events.ts';
 import { DomainError } from '../shared/decider.ts';
 import { todayFor } from '../accounts/index.ts';
 import { isUuid } from '../training/index.ts';
@@ -42,17 +44,25 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
     return athleteId;
   };
 
-  app.post<{ Body: Static<typeof LogBody> }>('/api/performance-records', { ...guard, schema: { tags, body: LogBody, response: { 201: EntryLoggedOut } } }, async (req, reply) => {
-    const b = req.body;
-    const key = req.headers['idempotency-key'];
-    const result = await logPerformance(
-      deps,
-      userIdOf(req),
-      { athleteId: b.athlete_id, exerciseName: b.exercise_name, value: b.value, reps: b.reps, date: b.date },
-      typeof key === 'string' && key.length <= 200 ? { idempotencyKey: key } : {},
-    );
-    return reply.code(201).send({ success: true, id: result.id, entry: result.entry, checkpoint: result.checkpoint });
-  });
+  // An entry made on a phone may be sent again and again: its Idempotency-Key is kept in the event.
+  const logged = (events: StoredEvent[]) => {
+    const e = events.find((x) => x.type === 'PerformanceLogged') as (StoredEvent & Extract<PerformanceEvent, { type: 'PerformanceLogged' }>) | undefined;
+    return { status: 201, body: { success: true, id: e?.data.entryId ?? null, entry: e?.data ?? null, checkpoint: events.at(-1)!.checkpoint } };
+  };
+  app.post<{ Body: Static<typeof LogBody> }>(
+    '/api/performance-records',
+    { ...guard, config: { answerFromEvents: logged }, schema: { tags, body: LogBody, response: { 201: EntryLoggedOut } } },
+    async (req, reply) => {
+      const b = req.body;
+      const result = await logPerformance(
+        deps,
+        userIdOf(req),
+        { athleteId: b.athlete_id, exerciseName: b.exercise_name, value: b.value, reps: b.reps, date: b.date },
+        { command: req.commandKey },
+      );
+      return reply.code(201).send({ success: true, id: result.id, entry: result.entry, checkpoint: result.checkpoint });
+    },
+  );
 
   app.delete<{ Params: Static<typeof EntryParams> }>(
     '/api/performance-records/:id',

@@ -3,7 +3,7 @@
  * conflict someone else wrote first: re-read, re-decide, try again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore } from './eventstore/port.ts';
+import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from '../shared/decider.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
@@ -52,6 +52,17 @@ export interface HandleOptions {
   correlationId?: string;
   /** Makes event ids deterministic, so a repeated command cannot append twice. */
   idempotencyKey?: string;
+  /**
+   * A client's id for this command (an HTTP command's Idempotency-Key) and the hash of
+   * its request. The id goes into every event's metadata as `commandId`, in the same
+   * append, and the first event also carries the hash, so the store applies the
+   * command id at most once per user (PostgreSQL: migration 015) and a repeat finds
+   * the effect after a crash. A repeat that meets the effect (its append refused as a
+   * duplicate, or its decision empty or refused on a state that already holds it) gets
+   * CommandAlreadyApplied with the events the first run appended. Implies
+   * `idempotencyKey` (deterministic event ids).
+   */
+  command?: { id: string; requestHash: string };
   now?: () => Date;
   /** Extra metadata for the events (the CLI's staff user, a seed's source). */
   metadata?: Pick<EventMetadata, 'staff' | 'source'>;
@@ -62,6 +73,27 @@ export interface HandleOptions {
  * appends, and stream reads that decided again after one.
  */
 export const commandStats = { conflicts: 0, retries: 0 };
+
+/**
+ * The command (by its client command id) was applied already, by an earlier request:
+ * `events` are what that request appended. Answer the caller with success from them.
+ */
+export class CommandAlreadyApplied extends Error {
+  constructor(
+    readonly commandId: string,
+    readonly events: StoredEvent[],
+  ) {
+    super(`Command ${commandId} was applied already`);
+    this.name = 'CommandAlreadyApplied';
+  }
+}
+
+/** The events of a command already applied under this client command id, or null (or no way to tell). */
+async function appliedBefore(store: EventStore, opts: HandleOptions): Promise<CommandAlreadyApplied | null> {
+  if (!opts.command || !opts.userId || !store.readCommand) return null;
+  const events = await store.readCommand(opts.userId, opts.command.id);
+  return events.length > 0 ? new CommandAlreadyApplied(opts.command.id, events) : null;
+}
 
 /**
  * Commands on one stream run one at a time in this process: in-flight commands on
@@ -92,7 +124,8 @@ export function handleCommand<S, C, E extends DomainEvent>(
 }
 
 async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C, opts: HandleOptions): Promise<CommandResult<E, S>> {
-  const commandId = opts.commandId ?? randomUUID();
+  const commandId = opts.command?.id ?? opts.commandId ?? randomUUID();
+  const idempotencyKey = opts.command?.id ?? opts.idempotencyKey;
   const cache = cacheOf(store);
   // A cached state is used as it is and the append's expected version checks it
   // (optimistic: no read round trip). Only a conflict, or an answer that would not be
@@ -112,13 +145,17 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
     try {
       events = decider.decide(command, state, ctx);
     } catch (e) {
-      if (read) throw e;
+      if (read) throw (await appliedBefore(store, opts)) ?? e;
       mustRead = true;
       continue;
     }
     if (fresh.length) remember(cache, stream, { decider, version, state });
     if (events.length === 0) {
-      if (read) return { events, append: null, before: state };
+      if (read) {
+        const applied = await appliedBefore(store, opts);
+        if (applied) throw applied;
+        return { events, append: null, before: state };
+      }
       mustRead = true;
       continue;
     }
@@ -130,14 +167,19 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
         events.map((e, i) => ({
           type: e.type,
           data: e.data,
-          metadata,
-          ...(opts.idempotencyKey ? { id: deterministicId(`${opts.userId}:${opts.idempotencyKey}:${stream}:${i}`) } : {}),
+          metadata: i === 0 && opts.command ? { ...metadata, requestHash: opts.command.requestHash } : metadata,
+          ...(idempotencyKey ? { id: deterministicId(`${opts.userId}:${idempotencyKey}:${stream}:${i}`) } : {}),
         })),
         expected,
       );
       remember(cache, stream, { decider, version: append.nextExpectedVersion, state: events.reduce(decider.evolve, state) });
       return { events, append, before: state };
     } catch (e) {
+      if (e instanceof DuplicateEventError) {
+        // The command was applied already (by a run whose answer was lost): say so with its events.
+        cache.delete(stream);
+        throw (await appliedBefore(store, opts)) ?? e;
+      }
       if (!(e instanceof WrongExpectedVersionError)) throw e;
       commandStats.conflicts++;
       if (attempt >= MAX_ATTEMPTS) throw e;

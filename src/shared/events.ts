@@ -18,6 +18,12 @@ export interface EventMetadata {
   staff?: string;
   /** Where a batch of commands came from when not from a person, e.g. 'seed'. */
   source?: string;
+  /**
+   * On the first event of a command sent with a client's command id (Idempotency-Key,
+   * then also `commandId`): a hash of the request, so that a repeat of the id with
+   * another request is told apart even when its kept answer is gone.
+   */
+  requestHash?: string;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -21,8 +21,13 @@ const Day = Type.String({ maxLength: 10 });
 const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
 const ActualBody = Type.Object(
   {
-    exerciseIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
-    setIndex: Type.Integer({ minimum: 0, maximum: MAX_INDEX }),
+    /** The set by its stable id (as GET returns it), wherever the coach has moved it since. */
+    setId: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })),
+    /** The set by position: required without setId, ignored with it. */
+    exerciseIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INDEX })),
+    setIndex: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INDEX })),
+    /** When the athlete did the set (their phone's time, ISO 8601 with a zone): clamped into [now − 14 days, now + 5 min]. */
+    doneAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
     actual: Type.Object(
       {
         reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
@@ -34,6 +39,7 @@ const ActualBody = Type.Object(
   },
   { additionalProperties: false },
 );
+const ErrorOut = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const RangeQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), today: IgnoredToday }, { additionalProperties: false });
 const TodayQuery = Type.Object({ today: IgnoredToday }, { additionalProperties: false });
 
@@ -53,10 +59,19 @@ export function athleteRoutes(app: FastifyInstance, deps: TrainingDeps) {
 
   app.post<{ Params: { id: string }; Body: Static<typeof ActualBody> }>(
     '/api/athlete/workouts/:id/actuals',
-    { ...guard, schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody, response: { 200: ActualRecordedOut } } },
+    {
+      ...guard,
+      // A phone's queued set may arrive many times: its Idempotency-Key is kept in the event.
+      config: { answerFromEvents: (events) => ({ status: 200, body: { success: true, checkpoint: events.at(-1)!.checkpoint, newRecords: [] } }) },
+      schema: { tags, params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ActualBody, response: { 200: ActualRecordedOut, '4xx': ErrorOut } },
+    },
     async (req) => {
+      const { setId, exerciseIndex, setIndex, actual, doneAt } = req.body;
+      if (setId === undefined && exerciseIndex === undefined) throw new DomainError(400, 'exerciseIndex is required.');
+      if (setId === undefined && setIndex === undefined) throw new DomainError(400, 'setIndex is required.');
       if (!isUuid(req.params.id)) throw new DomainError(404, MESSAGES.notFound);
-      const result = await recordActual(deps, userIdOf(req), req.params.id, req.body);
+      const set = setId !== undefined ? { setId: setId.toLowerCase() } : { exerciseIndex, setIndex };
+      const result = await recordActual(deps, userIdOf(req), req.params.id, { ...set, actual, ...(doneAt !== undefined ? { doneAt } : {}) }, req.commandKey);
       return {
         success: true,
         checkpoint: result.checkpoint,

@@ -37,9 +37,18 @@ export interface CommandOutcome {
 
 const latest = (a: string | null, b: string | null | undefined) => (b && (!a || b > a) ? b : a);
 
+/**
+ * A client's id for a command (its Idempotency-Key) with the request's hash: the
+ * command is then applied once for good (see handleCommand's `command`).
+ */
+export interface CommandKey {
+  id: string;
+  requestHash: string;
+}
+
 /** Runs a command; the result carries the state it was decided on (the personal-record check compares with it). */
-function run(deps: TrainingDeps, actorId: string, workoutId: string, command: WorkoutCommand) {
-  return handleCommand(deps.store, workoutStream(workoutId), workoutDecider, command, { userId: actorId, now: deps.now });
+function run(deps: TrainingDeps, actorId: string, workoutId: string, command: WorkoutCommand, key?: CommandKey | null) {
+  return handleCommand(deps.store, workoutStream(workoutId), workoutDecider, command, { userId: actorId, now: deps.now, ...(key ? { command: key } : {}) });
 }
 
 /** Decides each command on its workout's current state without writing, so that a bulk call refuses before anything is appended. */
@@ -110,12 +119,12 @@ export async function scheduleWorkouts(deps: TrainingDeps, actorId: string, work
   return { ids: planned.map((p) => p.id), checkpoint, newRecords: records };
 }
 
-export async function reviseWorkout(deps: TrainingDeps, actorId: string, workoutId: string, parsed: ParsedWorkout) {
+export async function reviseWorkout(deps: TrainingDeps, actorId: string, workoutId: string, parsed: ParsedWorkout, key?: CommandKey | null) {
   const { athleteId, mayAct } = await access(deps, actorId, workoutId);
   if (mayAct && parsed.athleteId && parsed.athleteId !== athleteId) {
     throw new DomainError(400, 'A workout cannot be moved to another athlete; create it there instead.');
   }
-  const result = await run(deps, actorId, workoutId, { type: 'ReviseWorkout', content: parsed.content, mayAct });
+  const result = await run(deps, actorId, workoutId, { type: 'ReviseWorkout', content: parsed.content, mayAct }, key);
   const revised = result.events.find((e) => e.type === 'WorkoutRevised');
   const before = result.before.exercises;
   const after = revised ? (revised.data as { exercises: WorkoutExercise[] }).exercises : before;
@@ -154,9 +163,16 @@ export async function restoreWorkouts(deps: TrainingDeps, actorId: string, ids: 
   return { checkpoint, restored_count: changed };
 }
 
-export async function recordActual(deps: TrainingDeps, actorId: string, workoutId: string, input: { exerciseIndex: number; setIndex: number; actual: SetActual }) {
+/** Logs a set's actual: the set named by its stable id (`setId`), or by position. */
+export async function recordActual(
+  deps: TrainingDeps,
+  actorId: string,
+  workoutId: string,
+  input: { setId?: string; exerciseIndex?: number; setIndex?: number; actual: SetActual; doneAt?: string },
+  key?: CommandKey | null,
+) {
   const { athleteId, mayAct } = await access(deps, actorId, workoutId);
-  const result = await run(deps, actorId, workoutId, { type: 'RecordSetActual', ...input, mayAct });
+  const result = await run(deps, actorId, workoutId, { type: 'RecordSetActual', ...input, mayAct }, key);
   const event = result.events[0] as Extract<TrainingEvent, { type: 'SetActualRecorded' }> | undefined;
   if (!event) return { checkpoint: null, newRecords: [] };
   const after = workoutDecider.evolve(result.before, event).exercises;

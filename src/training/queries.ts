@@ -94,7 +94,7 @@ function summarise(e: StoredEvent): Record<string, unknown> {
     case 'WorkoutRestored':
       return { date: d.date };
     case 'SetActualRecorded':
-      return { exercise_index: d.exerciseIndex, exercise_name: d.exerciseName, set_index: d.setIndex, actual: d.actual };
+      return { exercise_index: d.exerciseIndex, exercise_name: d.exerciseName, set_index: d.setIndex, ...(d.setId ? { set_id: d.setId } : {}), actual: d.actual };
     default:
       return {};
   }
@@ -115,7 +115,9 @@ export async function workoutHistory(store: EventStore, db: pg.Pool, workoutId: 
     .map((e) => ({
       version: e.streamVersion,
       type: e.type,
-      at: e.time.toISOString(),
+      // An actual's time is when it was done (the phone's doneAt), else when it was recorded.
+      at: (e.type === 'SetActualRecorded' ? (e.data as { doneAt?: string }).doneAt : undefined) ?? e.time.toISOString(),
+      recorded_at: e.time.toISOString(),
       user_id: e.metadata.userId ?? null,
       user_name: e.metadata.userId ? names.get(e.metadata.userId)! : 'Unknown User',
       details: summarise(e),

@@ -26,6 +26,7 @@ export const SetActualOut = Type.Object({
 
 /** One prescribed set (WorkoutSet): the fields its type uses, and its actual once logged. */
 export const WorkoutSetOut = Type.Object({
+  id: Type.Optional(Type.String({ description: 'The set’s stable id (a UUID): actuals name it as setId.' })),
   type: Type.Optional(StringEnum(SET_TYPES)),
   reps: Type.Optional(NullableNumber),
   load: Type.Optional(Nullable(Type.Number({ description: 'lbs' }))),
@@ -70,10 +71,12 @@ const LastActualOut = Type.Object({
   exercise_index: Type.Integer(),
   exercise_name: Type.String(),
   set_index: Type.Integer(),
+  set_id: Type.Optional(Type.String()),
   actual: SetActualOut,
   by: Nullable(Type.String()),
   by_name: Nullable(Type.String()),
-  at: Timestamp,
+  at: Type.String({ format: 'date-time', description: 'When the set was done (the phone’s doneAt), else when recorded.' }),
+  recorded_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the server recorded the set.' })),
 });
 
 /** GET /api/manage-workouts/:id: one workout for the editor, deleted ones included (flagged). */
@@ -100,6 +103,7 @@ export const WorkoutHistoryOut = Type.Object({
       version: Type.Integer(),
       type: Type.String({ description: 'WorkoutScheduled, WorkoutRevised, WorkoutMoved, WorkoutDeleted, WorkoutRestored or SetActualRecorded' }),
       at: Timestamp,
+      recorded_at: Type.Optional(Timestamp),
       user_id: Nullable(Type.String()),
       user_name: Type.String(),
       details: Type.Object({
@@ -111,6 +115,7 @@ export const WorkoutHistoryOut = Type.Object({
         exercise_index: Type.Optional(Type.Integer()),
         exercise_name: Type.Optional(Type.String()),
         set_index: Type.Optional(Type.Integer()),
+        set_id: Type.Optional(Type.String()),
         actual: Type.Optional(SetActualOut),
       }),
     }),

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
+import type { StoredEvent } from '../platform/eventstore/port.ts';
 import { DomainError } from '../shared/decider.ts';
 import { isCalendarDate, stripEmpty } from './domain/workout-rules.ts';
 import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from './domain/payload.ts';
@@ -123,12 +124,21 @@ export function workoutRoutes(app: FastifyInstance, deps: TrainingDeps) {
     },
   );
 
-  app.put<{ Body: Static<typeof UpdateBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: UpdateBody, response: { 200: WorkoutRevisedOut } } }, async (req) => {
-    const id = workoutId(req.body.workoutId);
-    const parsed = parseWorkout(req.body.workout, { requireUserId: false });
-    const result = await reviseWorkout(deps, userIdOf(req), id, parsed);
-    return { success: true, id, checkpoint: result.checkpoint, newRecords: publicRecords(result.newRecords) };
+  const reviseAnswer = (events: StoredEvent[]) => ({
+    status: 200,
+    body: { success: true, id: (events[0].data as { workoutId: string }).workoutId, checkpoint: events.at(-1)!.checkpoint, newRecords: [] },
   });
+  // Also the athlete's own notes and edits from a phone: the Idempotency-Key is kept in the event.
+  app.put<{ Body: Static<typeof UpdateBody> }>(
+    '/api/manage-workouts',
+    { ...guard, config: { answerFromEvents: reviseAnswer }, schema: { tags, body: UpdateBody, response: { 200: WorkoutRevisedOut } } },
+    async (req) => {
+      const id = workoutId(req.body.workoutId);
+      const parsed = parseWorkout(req.body.workout, { requireUserId: false });
+      const result = await reviseWorkout(deps, userIdOf(req), id, parsed, req.commandKey);
+      return { success: true, id, checkpoint: result.checkpoint, newRecords: publicRecords(result.newRecords) };
+    },
+  );
 
   app.delete<{ Body: Static<typeof IdsBody> }>('/api/manage-workouts', { ...guard, schema: { tags, body: IdsBody, response: { 200: WorkoutsDeletedOut } } }, async (req) => {
     const result = await deleteWorkouts(deps, userIdOf(req), idsOf(req.body));

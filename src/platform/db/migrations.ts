@@ -380,6 +380,23 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       END $$;
     `,
   },
+  {
+    id: '015-command-ids',
+    // A client's command id (its Idempotency-Key, e.g. a phone's queued UUIDv7) is kept
+    // in the events it caused, in the same INSERT: metadata.commandId is the key, and the
+    // command's first event also carries metadata.requestHash. This index makes a
+    // command id applied at most once per user, whatever stream a repeat would write
+    // to, and is how a repeat whose kept answer (command_results) was lost or left
+    // running by a crash finds the effect. Events are never deleted, so command ids
+    // are kept for good (command_results is never pruned either).
+    sql: `
+      CREATE UNIQUE INDEX es_events_command_id ON es_events ((metadata->>'userId'), (metadata->>'commandId'))
+        WHERE metadata ? 'requestHash';
+      -- When the claim of a key was made: a claim left running longer than the command
+      -- could take belongs to a process that died, and a repeat may take it over.
+      ALTER TABLE command_results ADD COLUMN IF NOT EXISTS claimed_at timestamptz NOT NULL DEFAULT now();
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

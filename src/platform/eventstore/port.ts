@@ -31,6 +31,18 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/**
+ * An append refused because one of its events was written already: an event id that
+ * exists, or (PostgreSQL) a client's command id that the user has already applied
+ * (migration 015). Nothing of the append was written.
+ */
+export class DuplicateEventError extends Error {
+  constructor(readonly stream: string) {
+    super(`Stream ${stream}: an event of this append was written already`);
+    this.name = 'DuplicateEventError';
+  }
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
@@ -44,6 +56,13 @@ export interface EventStore {
    * array when the stream does not exist.
    */
   readStream(stream: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /**
+   * The events a user's command appended, found by its command id (metadata.commandId
+   * of a command run with a client's id, see handleCommand's `command` option), in
+   * stream order; empty when that command appended nothing. Absent on stores that
+   * cannot look it up (EventStoreDB).
+   */
+  readCommand?(userId: string, commandId: string): Promise<StoredEvent[]>;
   /**
    * Up to `limit` events after `after` (exclusive) in global order, `null` meaning the start.
    * Never returns an event while an earlier one could still commit, so a reader that

@@ -18,7 +18,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { padPosition, WrongExpectedVersionError, type AppendResult, type Checkpoint, type EventStore, type ExpectedVersion, type NewEvent, type StoredEvent } from './port.ts';
+import {
+  DuplicateEventError,
+  padPosition,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type StoredEvent,
+} from './port.ts';
 import { upcast } from './upcasters.ts';
 
 /**
@@ -49,6 +59,13 @@ const APPEND_SQL = `
 /** Unique violation of es_events' (stream_id, stream_version): another writer got there first. */
 const isVersionRace = (e: unknown) =>
   (e as { code?: string; constraint?: string }).code === '23505' && (e as { constraint?: string }).constraint === 'es_events_stream_id_stream_version_key';
+
+/**
+ * Unique violation of an event id, or of a user's command id (migration 015): this
+ * append, or the command behind it, was written already.
+ */
+const isDuplicate = (e: unknown) =>
+  (e as { code?: string }).code === '23505' && ['es_events_event_id_key', 'es_events_command_id'].includes((e as { constraint?: string }).constraint ?? '');
 
 interface Append {
   stream: string;
@@ -176,6 +193,7 @@ export class PostgresEventStore implements EventStore {
         try {
           ({ rows } = await client.query<AppendRow>({ name: 'es_append', text: APPEND_SQL, values: parametersOf(pinned) }));
         } catch (e) {
+          if (isDuplicate(e)) throw new DuplicateEventError(single?.stream ?? '(one of a batch)');
           if (!isVersionRace(e)) throw e;
         }
         if (rows.length === 0) {
@@ -195,7 +213,7 @@ export class PostgresEventStore implements EventStore {
     } catch (e) {
       // Errors with a SQLSTATE leave the connection usable; others (a lost socket) do not.
       const code = (e as { code?: string }).code;
-      if (!(e instanceof WrongExpectedVersionError) && (!code || !/^[0-9A-Z]{5}$/.test(code))) broken = e as Error;
+      if (!(e instanceof WrongExpectedVersionError) && !(e instanceof DuplicateEventError) && (!code || !/^[0-9A-Z]{5}$/.test(code))) broken = e as Error;
       throw e;
     } finally {
       client.release(broken);
@@ -228,6 +246,23 @@ export class PostgresEventStore implements EventStore {
       name: 'es_read_stream',
       text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       values: [stream, fromVersion],
+    });
+    return rows.map(toStored);
+  }
+
+  /**
+   * A command's events by its client command id: the command's first event carries
+   * the request hash and is found through es_events_command_id (migration 015); the
+   * others are the events its append wrote to the same stream in the same transaction.
+   */
+  async readCommand(userId: string, commandId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_command',
+      text: `SELECT e.position, e.tx_id::text AS tx, e.stream_id, e.stream_version, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.created_at
+               FROM es_events f JOIN es_events e ON e.stream_id = f.stream_id AND e.tx_id = f.tx_id AND e.stream_version >= f.stream_version
+              WHERE f.metadata ? 'requestHash' AND f.metadata->>'userId' = $1 AND f.metadata->>'commandId' = $2
+              ORDER BY e.stream_version`,
+      values: [userId, commandId],
     });
     return rows.map(toStored);
   }

@@ -3,11 +3,16 @@
  * `{ "error": "…" }`; domain errors keep the spec's texts and their status.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { DomainError } from '../../shared/decider.ts';
 import { WrongExpectedVersionError } from '../eventstore/port.ts';
+import { CommandAlreadyApplied } from '../handle-command.ts';
+import { replyAlreadyApplied } from './idempotency.ts';
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, pool: pg.Pool): void {
   app.setErrorHandler((err: FastifyError | DomainError | Error, req, reply) => {
+    // A repeat of a durable command whose first run was applied: success from its events.
+    if (err instanceof CommandAlreadyApplied) return replyAlreadyApplied(pool, req, reply, err.events);
     if (err instanceof DomainError) {
       return reply.status(err.status).send({ error: err.message, ...(err.code ? { code: err.code } : {}) });
     }

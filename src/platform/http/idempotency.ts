@@ -7,29 +7,83 @@
  * (sign-in, sign-up, recover, reset) ignore the header: there is nobody to scope a
  * kept response to, and replaying one (a session!) to a stranger is the hole this
  * closes. Server errors are not kept, so a retry after one runs again.
+ *
+ * Durable commands (routes with `config.answerFromEvents`, e.g. the athlete's logged
+ * sets, sent again and again by a phone that was offline): the key is also the
+ * command's id in the events it appends (`req.commandKey`, see handleCommand's
+ * `command`), written in the same INSERT, so the key holds across crashes. The kept
+ * answer is written after the append, so a process killed in between leaves it
+ * "running" for ever; a repeat then looks the key up in the events and answers
+ * success from them, or, when they hold nothing and the claim is older than
+ * STALE_MS (its process died before appending), takes the claim over and runs the
+ * command (should the first run still be alive after all, the store refuses the
+ * second append and the repeat answers from the first's events).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { DomainError } from '../../shared/decider.ts';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+
+/** A command's success answer, built from the events an earlier run of it appended. */
+export type AnswerFromEvents = (events: StoredEvent[]) => { status: number; body: unknown };
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey: string | null;
+    /** Set on a durable route called with an Idempotency-Key: the command id and request hash to pass to handleCommand. */
+    commandKey: { id: string; requestHash: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** Makes the route's Idempotency-Key durable (see above): the answer to give from an earlier run's events. */
+    answerFromEvents?: AnswerFromEvents;
   }
 }
 
 const WAIT_MS = 10_000;
+/** A claim still running after this long belongs to a process that died (no command takes it). */
+const STALE_MS = 5_000;
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
-function requestHash(req: FastifyRequest): string {
+/**
+ * The answer to a durable command from the events an earlier run of it appended:
+ * success as the route words it, or 422 when those events came from another request
+ * under the same key.
+ */
+function answerOf(req: FastifyRequest, events: StoredEvent[], requestHash: string): { status: number; body: unknown; replayed: boolean } {
+  const kept = events[0]?.metadata.requestHash;
+  if (kept && kept !== requestHash) return { status: 422, body: { error: KEY_REUSED }, replayed: false };
+  const answer = req.routeOptions.config.answerFromEvents;
+  return { ...(answer ? answer(events) : { status: 200, body: { success: true, checkpoint: events.at(-1)?.checkpoint ?? null } }), replayed: true };
+}
+
+/**
+ * The error handler's answer to CommandAlreadyApplied (a run met the effect of an
+ * earlier one). On 422 this request's claim of the key is given back: the key
+ * belongs to the request that was applied.
+ */
+export async function replyAlreadyApplied(pool: pg.Pool, req: FastifyRequest, reply: FastifyReply, events: StoredEvent[]): Promise<FastifyReply> {
+  const a = answerOf(req, events, req.commandKey?.requestHash ?? '');
+  if (!a.replayed && req.idempotencyKey && req.user) {
+    await pool.query('DELETE FROM command_results WHERE user_id = $1 AND idempotency_key = $2', [req.user.sub, req.idempotencyKey]);
+    req.idempotencyKey = null;
+  }
+  if (a.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.status(a.status).send(a.body);
+}
+
+/** The hash a key is bound to: method, URL (with its query) and body. */
+export function requestHashOf(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify([req.method, req.url, req.body ?? null]))
+    .update(JSON.stringify([method, url, body ?? null]))
     .digest('hex');
 }
 
-export function installIdempotency(app: FastifyInstance, pool: pg.Pool): void {
+const requestHash = (req: FastifyRequest) => requestHashOf(req.method, req.url, req.body);
+
+export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: EventStore): void {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('commandKey', null);
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const key = req.headers['idempotency-key'];
@@ -38,26 +92,56 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool): void {
     const owner = req.user.sub;
     const scoped = `${req.method} ${req.routeOptions.url}:${key}`;
     const hash = requestHash(req);
+    const durable = !!req.routeOptions.config.answerFromEvents;
+    const run = () => {
+      req.idempotencyKey = scoped;
+      if (durable) req.commandKey = { id: key, requestHash: hash };
+    };
     const deadline = Date.now() + WAIT_MS;
+    let looked = false;
     for (;;) {
       const claimed = await pool.query(`INSERT INTO command_results (user_id, idempotency_key, status, body, request_hash) VALUES ($1, $2, 0, 'null', $3) ON CONFLICT DO NOTHING`, [
         owner,
         scoped,
         hash,
       ]);
-      if (claimed.rowCount === 1) {
-        req.idempotencyKey = scoped;
-        return;
-      }
+      if (claimed.rowCount === 1) return run();
       // Status 0 means the first request is still running; a missing row (its server
       // error gave the key back) makes the next loop claim it.
-      const { rows } = await pool.query<{ status: number; body: unknown; request_hash: string | null }>(
-        'SELECT status, body, request_hash FROM command_results WHERE user_id = $1 AND idempotency_key = $2',
-        [owner, scoped],
+      const { rows } = await pool.query<{ status: number; body: unknown; request_hash: string | null; stale: boolean }>(
+        `SELECT status, body, request_hash, claimed_at < now() - make_interval(secs => $3) AS stale FROM command_results WHERE user_id = $1 AND idempotency_key = $2`,
+        [owner, scoped, STALE_MS / 1000],
       );
       const row = rows[0];
       if (row && row.request_hash !== null && row.request_hash !== hash) throw new DomainError(422, KEY_REUSED);
       if (row && row.status !== 0) return reply.status(row.status).header('idempotent-replayed', 'true').send(row.body);
+      if (row && durable && store.readCommand) {
+        // Still running, or left running by a process that died: the events say whether it was applied.
+        if (!looked || row.stale) {
+          looked = true;
+          const events = await store.readCommand(owner, key);
+          if (events.length > 0) {
+            const a = answerOf(req, events, hash);
+            if (!a.replayed) return reply.status(a.status).send(a.body);
+            // Kept, so that later repeats are answered without looking again.
+            await pool.query('UPDATE command_results SET status = $3, body = $4 WHERE user_id = $1 AND idempotency_key = $2 AND status = 0', [
+              owner,
+              scoped,
+              a.status,
+              JSON.stringify(a.body),
+            ]);
+            return reply.status(a.status).header('idempotent-replayed', 'true').send(a.body);
+          }
+        }
+        if (row.stale) {
+          // Nothing was appended and the claim's process is gone: this request runs the command.
+          const taken = await pool.query(
+            `UPDATE command_results SET claimed_at = now() WHERE user_id = $1 AND idempotency_key = $2 AND status = 0 AND claimed_at < now() - make_interval(secs => $3)`,
+            [owner, scoped, STALE_MS / 1000],
+          );
+          if (taken.rowCount === 1) return run();
+        }
+      }
       if (Date.now() > deadline) return reply.status(409).send({ error: 'A request with this Idempotency-Key is still running.' });
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -53,20 +53,19 @@ const nameKey = (e: WorkoutExercise) =>
     .toLowerCase();
 
 /**
- * For each exercise of `next`, the exercise of `previous` it continues: the one at
- * the same position if it has the same name, else the first unclaimed one with that
- * name (the coach may have reordered or inserted exercises).
+ * For each exercise of `next`, the index of the exercise of `previous` it continues
+ * (-1 for none): the one at the same position if it has the same name, else the first
+ * unclaimed one with that name (the coach may have reordered or inserted exercises).
  */
-function matchExercises(previous: readonly WorkoutExercise[], next: readonly WorkoutExercise[]): (WorkoutExercise | null)[] {
+export function matchExercises(previous: readonly WorkoutExercise[], next: readonly WorkoutExercise[]): number[] {
   const claimed = new Set<number>();
   const byPosition = next.map((e, i) => (previous[i] && nameKey(previous[i]) === nameKey(e) ? i : -1));
   for (const i of byPosition) if (i >= 0) claimed.add(i);
   return next.map((e, i) => {
-    if (byPosition[i] >= 0) return previous[byPosition[i]];
+    if (byPosition[i] >= 0) return byPosition[i];
     const j = previous.findIndex((p, k) => !claimed.has(k) && nameKey(p) === nameKey(e));
-    if (j < 0) return null;
-    claimed.add(j);
-    return previous[j];
+    if (j >= 0) claimed.add(j);
+    return j;
   });
 }
 
@@ -77,12 +76,32 @@ function matchExercises(previous: readonly WorkoutExercise[], next: readonly Wor
  */
 export function keepRecordedActuals(previous: readonly WorkoutExercise[], next: readonly WorkoutExercise[]): WorkoutExercise[] {
   const matches = matchExercises(previous, next);
+  const previousIds = previous.map((e, i) => e.sets.map((_, j) => `${i}:${j}`));
+  const nextIds = next.map((e, i) => e.sets.map((_, j) => (matches[i] >= 0 ? `${matches[i]}:${j}` : '')));
+  return keepActualsById(previous, previousIds, next, nextIds);
+}
+
+/**
+ * The revised exercises with every actual the athlete recorded kept on the set with
+ * the same id where the revision carries none for it (`ids[i][j]` names
+ * `exercises[i].sets[j]`). A revision that carries an actual wins.
+ */
+export function keepActualsById(
+  previous: readonly WorkoutExercise[],
+  previousIds: readonly (readonly string[])[],
+  next: readonly WorkoutExercise[],
+  nextIds: readonly (readonly string[])[],
+): WorkoutExercise[] {
+  const recorded = new Map<string, SetActual>();
+  previous.forEach((e, i) =>
+    e.sets?.forEach((s, j) => {
+      if (!isEmptyActual(s.actual) && previousIds[i]?.[j]) recorded.set(previousIds[i][j], s.actual!);
+    }),
+  );
   return next.map((exercise, i) => {
-    const before = matches[i];
-    if (!before) return exercise;
     let changed = false;
     const sets = exercise.sets.map((set, j): WorkoutSet => {
-      const kept = before.sets?.[j]?.actual;
+      const kept = recorded.get(nextIds[i]?.[j] ?? '');
       if (!isEmptyActual(set.actual) || isEmptyActual(kept)) return set;
       changed = true;
       return { ...set, actual: cleanActual(kept) };

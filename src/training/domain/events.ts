@@ -43,6 +43,13 @@ export type TrainingEvent =
         exerciseIndex: number;
         exerciseName: string;
         setIndex: number;
+        /**
+         * The set's stable id, when the command named the set by it (positions above are
+         * where the set was at the time, which the fold applies).
+         */
+        setId?: string;
+        /** When the athlete did it (their phone's time, bounded); absent: when it was recorded (the event's time). */
+        doneAt?: string;
         actual: SetActual;
       };
     };

@@ -82,10 +82,12 @@ function parseSet(raw: unknown, where: string): WorkoutSet {
   if (!isObject(raw)) return bad(`${where} must be an object.`);
   const input: Json = {};
   for (const [k, v] of Object.entries(raw)) input[SET_ALIASES[k] ?? k] = v;
-  refuseUnknown(input, new Set(['type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'load_percent', 'actual']), `${where}.`);
+  refuseUnknown(input, new Set(['id', 'type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'load_percent', 'actual']), `${where}.`);
   const type = (input.type ?? 'standard') as SetType;
   if (!SET_TYPES.includes(type)) bad(`${where}.type must be one of ${SET_TYPES.join(', ')}.`);
-  const set: WorkoutSet = { type };
+  // The set's stable id as a GET returned it: kept (set-ids.ts); a set without one gets one.
+  if (input.id !== undefined && !isUuid(input.id)) bad(`${where}.id must be a set id (a UUID).`);
+  const set: WorkoutSet = input.id !== undefined ? { id: (input.id as string).toLowerCase(), type } : { type };
   for (const f of NUMBER_FIELDS) {
     const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: SET_LIMITS[f] });
     if (n !== undefined) set[f] = n;

@@ -9,15 +9,21 @@ import type { StoredEvent } from '../../shared/events.ts';
 import type { TrainingEvent } from './events.ts';
 import type { SetActual, WorkoutExercise } from './workout-rules.ts';
 import { workoutDecider, type WorkoutState } from './workout.ts';
+import { scheduledSetId, setIdsIn, withoutSetIds, withSetIds } from './set-ids.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
 export interface LastActual {
   exercise_index: number;
   exercise_name: string;
   set_index: number;
+  /** The set's stable id (absent on rows built before set ids). */
+  set_id?: string;
   actual: SetActual;
   by: string | null;
+  /** When the set was done: the athlete's `doneAt`, else when it was recorded. */
   at: string;
+  /** When the server recorded it (a set queued offline arrives late: compare this to spot news). */
+  recorded_at?: string;
 }
 
 export interface WorkoutRow {
@@ -26,6 +32,7 @@ export interface WorkoutRow {
   date: string;
   name: string | null;
   notes: string | null;
+  /** With each set's stable id in the set (`id`), as the API shows them. */
   exercises: WorkoutExercise[];
   deleted: boolean;
   templateId: string | null;
@@ -51,13 +58,14 @@ export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): 
   if (e.type === 'WorkoutScheduled') {
     if (row) return row;
     const d = e.data;
+    const scheduled = workoutDecider.evolve(workoutDecider.initialState(), e);
     return {
       id: d.workoutId,
       athleteId: d.athleteId,
       date: d.date,
       name: d.name,
       notes: d.notes,
-      exercises: d.exercises,
+      exercises: withSetIds(scheduled.exercises, scheduled.setIds),
       deleted: false,
       templateId: d.templateId ?? null,
       createdBy: d.scheduledBy,
@@ -69,18 +77,37 @@ export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): 
     };
   }
   if (!row) return null;
-  const state: WorkoutState = { workoutId: row.id, athleteId: row.athleteId, date: row.date, name: row.name, notes: row.notes, exercises: row.exercises, deleted: row.deleted };
+  const state: WorkoutState = {
+    workoutId: row.id,
+    athleteId: row.athleteId,
+    date: row.date,
+    name: row.name,
+    notes: row.notes,
+    exercises: withoutSetIds(row.exercises),
+    // A row kept from before set ids (another projection's copy) has none: the scheduled ones stand in.
+    setIds: setIdsIn(row.exercises, scheduledSetId(row.id)),
+    deleted: row.deleted,
+  };
   const next = workoutDecider.evolve(state, e);
   const lastActual =
     e.type === 'SetActualRecorded'
-      ? { exercise_index: e.data.exerciseIndex, exercise_name: e.data.exerciseName, set_index: e.data.setIndex, actual: e.data.actual, by, at }
+      ? {
+          exercise_index: e.data.exerciseIndex,
+          exercise_name: e.data.exerciseName,
+          set_index: e.data.setIndex,
+          set_id: e.data.setId ?? state.setIds[e.data.exerciseIndex]?.[e.data.setIndex],
+          actual: e.data.actual,
+          by,
+          at: e.data.doneAt ?? at,
+          recorded_at: at,
+        }
       : row.lastActual;
   return {
     ...row,
     date: next.date!,
     name: next.name,
     notes: next.notes,
-    exercises: next.exercises,
+    exercises: next.exercises === state.exercises && next.setIds === state.setIds ? row.exercises : withSetIds(next.exercises, next.setIds),
     deleted: next.deleted,
     lastActual,
     updatedBy: by,

@@ -9,8 +9,9 @@
 import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
 import { SET_LIMITS } from './limits.ts';
 import type { TrainingEvent, WorkoutContent } from './events.ts';
-import { isCalendarDate, type SetActual, type WorkoutExercise } from './workout-rules.ts';
-import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepRecordedActuals, mergeActual, sameJson } from './actuals.ts';
+import { isCalendarDate, type SetActual, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
+import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepActualsById, mergeActual, sameJson } from './actuals.ts';
+import { assignSetIds, findSet, revisedSetId, sameSetIds, scheduledSetId, withoutSetIds, type FreshId, type SetIds } from './set-ids.ts';
 
 export { workoutStream } from './events.ts';
 
@@ -20,7 +21,10 @@ export interface WorkoutState {
   date: string | null;
   name: string | null;
   notes: string | null;
+  /** The exercises' sets, without their ids: those are in `setIds`. */
   exercises: WorkoutExercise[];
+  /** Each set's stable id, `setIds[i][j]` for `exercises[i].sets[j]` (set-ids.ts). */
+  setIds: SetIds;
   deleted: boolean;
 }
 
@@ -35,7 +39,16 @@ export type WorkoutCommand =
   | ({ type: 'MoveWorkout'; toDate: string } & Authorised)
   | ({ type: 'DeleteWorkout' } & Authorised)
   | ({ type: 'RestoreWorkout' } & Authorised)
-  | ({ type: 'RecordSetActual'; exerciseIndex: number; setIndex: number; actual: SetActual } & Authorised);
+  | ({
+      type: 'RecordSetActual';
+      /** The set by its stable id (wherever it is now); without it, by position. */
+      setId?: string;
+      exerciseIndex?: number;
+      setIndex?: number;
+      actual: SetActual;
+      /** When the athlete did the set (ISO time from their phone); bounded by boundedDoneAt. */
+      doneAt?: string;
+    } & Authorised);
 
 export const MESSAGES = {
   notFound: 'Workout not found.',
@@ -46,6 +59,8 @@ export const MESSAGES = {
   needsExercise: 'Saving a workout needs at least one exercise.',
   badDate: 'The date must be a real calendar date (YYYY-MM-DD).',
   noSuchSet: 'This set does not exist in the workout.',
+  setRemoved: 'Not applied: your coach removed this set',
+  badDoneAt: 'doneAt must be a date and time with a time zone, e.g. 2025-03-10T18:04:05Z.',
   badActual: 'Actual reps, load and time must be numbers of 0 or more.',
   emptyActual: 'Record at least one of reps, load or time_duration.',
 } as const;
@@ -57,6 +72,7 @@ const initialState = (): WorkoutState => ({
   name: null,
   notes: null,
   exercises: [],
+  setIds: [],
   deleted: false,
 });
 
@@ -100,6 +116,32 @@ function editable(state: WorkoutState, command: Authorised): asserts state is Wo
   if (state.deleted) throw new DomainError(409, MESSAGES.deleted, 'workout_deleted');
 }
 
+/**
+ * The content's sets with their ids settled (set-ids.ts): the exercises as the state
+ * keeps them (no ids) and the ids beside them.
+ */
+function settle(before: WorkoutState | null, exercises: WorkoutExercise[], fresh: FreshId): { exercises: WorkoutExercise[]; setIds: SetIds } {
+  const { ids } = assignSetIds(before, exercises, fresh);
+  return { exercises: withoutSetIds(exercises), setIds: ids };
+}
+
+/** How far a phone's clock is believed: a set done up to 5 minutes ahead of the server, or up to 14 days ago. */
+export const DONE_AT_WINDOW = { aheadMs: 5 * 60_000, behindMs: 14 * 24 * 3_600_000 } as const;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * When the athlete did a set, as the event keeps it: the phone's time (ISO, with a
+ * zone) as a UTC ISO string, clamped into [now − 14 days, now + 5 minutes] of the
+ * server's clock. Clamped rather than refused: a queued set must not be lost to a
+ * phone's wrong clock or a long time offline (the value is then the window's edge).
+ */
+export function boundedDoneAt(doneAt: string, now: Date): string {
+  const t = ISO_TIME.test(doneAt) ? Date.parse(doneAt) : NaN;
+  if (!Number.isFinite(t)) throw new DomainError(400, MESSAGES.badDoneAt);
+  const bounded = Math.min(Math.max(t, now.getTime() - DONE_AT_WINDOW.behindMs), now.getTime() + DONE_AT_WINDOW.aheadMs);
+  return new Date(bounded).toISOString();
+}
+
 function withActual(exercises: WorkoutExercise[], exerciseIndex: number, setIndex: number, actual: SetActual): WorkoutExercise[] {
   return exercises.map((exercise, i) =>
     i !== exerciseIndex
@@ -123,7 +165,10 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
       case 'WorkoutScheduled':
       case 'WorkoutRevised': {
         const d = event.data;
-        return { ...state, workoutId: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, exercises: d.exercises };
+        // New sets of a revision carry their ids; only events from before set ids need the derived ones.
+        const fresh = event.type === 'WorkoutScheduled' ? scheduledSetId(d.workoutId) : revisedSetId(d.workoutId, state.setIds);
+        const sets = settle(event.type === 'WorkoutScheduled' ? null : state, d.exercises, fresh);
+        return { ...state, workoutId: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, ...sets };
       }
       case 'WorkoutMoved':
         return { ...state, date: event.data.toDate };
@@ -167,11 +212,15 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
       case 'ReviseWorkout': {
         editable(state, command);
         checkContent(command.content);
-        // A stale editor copy must not wipe what the athlete logged meanwhile.
-        const exercises = keepRecordedActuals(state.exercises, command.content.exercises);
+        // Sets keep their ids (sent, or continued from the set at their place); new ones
+        // get a new id here, written into the event so every fold gets the same.
+        const { ids, inherited } = assignSetIds(state, command.content.exercises, () => ctx.newId());
+        // A stale editor copy must not wipe what the athlete logged meanwhile (the same set: the same id).
+        const kept = keepActualsById(state.exercises, state.setIds, command.content.exercises, ids);
+        const exercises = kept.map((e, i) => ({ ...e, sets: e.sets.map(({ id: _id, ...set }, j): WorkoutSet => (inherited[i][j] ? set : { id: ids[i][j], ...set })) }));
         const next = { date: command.content.date, name: command.content.name, notes: command.content.notes, exercises };
         const current = { date: state.date, name: state.name, notes: state.notes, exercises: state.exercises };
-        if (sameJson(next, current)) return [];
+        if (sameJson({ ...next, exercises: withoutSetIds(exercises) }, current) && sameSetIds(ids, state.setIds)) return [];
         const source = command.assignmentId ? { assignmentId: command.assignmentId } : {};
         return [{ type: 'WorkoutRevised', data: { workoutId: state.workoutId, athleteId: state.athleteId, ...next, ...source } }];
       }
@@ -192,10 +241,18 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         return [{ type: 'WorkoutRestored', data: { workoutId: state.workoutId, athleteId: state.athleteId, date: state.date } }];
       case 'RecordSetActual': {
         editable(state, command);
-        const exercise = state.exercises[command.exerciseIndex];
-        const set = Number.isInteger(command.setIndex) ? exercise?.sets?.[command.setIndex] : undefined;
-        if (!Number.isInteger(command.exerciseIndex) || !set) throw new DomainError(404, MESSAGES.noSuchSet, 'set_not_found');
+        let { exerciseIndex, setIndex } = command;
+        if (command.setId !== undefined) {
+          // Wherever the coach has moved it since; gone when the coach removed it.
+          const at = findSet(state.setIds, command.setId);
+          if (!at) throw new DomainError(409, MESSAGES.setRemoved, 'set_removed');
+          ({ exerciseIndex, setIndex } = at);
+        }
+        const exercise = Number.isInteger(exerciseIndex) ? state.exercises[exerciseIndex!] : undefined;
+        const set = Number.isInteger(setIndex) ? exercise?.sets?.[setIndex!] : undefined;
+        if (!exercise || !set) throw new DomainError(404, MESSAGES.noSuchSet, 'set_not_found');
         checkActual(command.actual);
+        const doneAt = command.doneAt === undefined ? undefined : boundedDoneAt(command.doneAt, ctx.now);
         const actual = mergeActual(set.actual, command.actual);
         if (sameJson(actual, cleanActual(set.actual))) return [];
         return [
@@ -205,9 +262,11 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
               workoutId: state.workoutId,
               athleteId: state.athleteId,
               date: state.date,
-              exerciseIndex: command.exerciseIndex,
+              exerciseIndex: exerciseIndex!,
               exerciseName: exercise.exercise_name,
-              setIndex: command.setIndex,
+              setIndex: setIndex!,
+              ...(command.setId !== undefined ? { setId: state.setIds[exerciseIndex!][setIndex!] } : {}),
+              ...(doneAt !== undefined ? { doneAt } : {}),
               // The whole actual after the change, so readers never merge.
               actual,
             },

@@ -34,6 +34,12 @@ export interface SetActual {
 }
 
 export interface WorkoutSet {
+  /**
+   * The set's stable id (a UUID): the server gives one to every set and it follows the
+   * set through revisions, reorders and moves (src/training/domain/set-ids.ts). Sent
+   * back by the editor, or left out (a set without one continues the set at its place).
+   */
+  id?: string;
   type?: SetType;
   reps?: number | null;
   /** lbs */

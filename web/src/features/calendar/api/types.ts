@@ -10,7 +10,11 @@ export type LastActual = {
   actual: SetActual;
   by: string | null;
   by_name?: string | null;
+  /** When the set was done (a phone queued offline sends its own time). */
   at: string;
+  /** When the server recorded it: what tells a new set from one already seen. */
+  recorded_at?: string;
+  set_id?: string;
 };
 
 export type WorkoutDetail = CalendarWorkout & {

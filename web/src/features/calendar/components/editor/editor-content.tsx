@@ -5,7 +5,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
-import type { NewRecord, WorkoutDetail } from '../../api/types';
+import type { LastActual, NewRecord, WorkoutDetail } from '../../api/types';
 import type { Workout } from '@shared';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
@@ -30,6 +30,11 @@ type EditorContentProps = {
   onEdited?: () => void;
 };
 
+/** When the latest set reached the server: a set queued offline arrives with the (older) time it was done as `at`. */
+function arrivedAt(workout: { last_actual: LastActual | null } | null | undefined): string | null {
+  return workout?.last_actual?.recorded_at ?? workout?.last_actual?.at ?? null;
+}
+
 export function EditorContent({ initial, server, clientId, onClose, onSaved, onSaveLocal, onEdited }: EditorContentProps) {
   const [form, setForm] = useState(initial);
   // The coach's own changes (not the athlete's live actuals, merged below).
@@ -45,10 +50,10 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
 
   // Live updates (coach-core §4): a new last_actual means the athlete logged a set.
   // Only the actuals are merged, so whatever the coach is typing stays.
-  const seenActual = useRef(server?.last_actual?.at ?? null);
+  const seenActual = useRef(arrivedAt(server));
   useEffect(() => {
     if (!server) return;
-    const at = server.last_actual?.at ?? null;
+    const at = arrivedAt(server);
     if (at === seenActual.current) return;
     seenActual.current = at;
     setForm((current) => mergeActuals(current, server.exercises));
