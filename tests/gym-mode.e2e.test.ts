@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './support/browser.ts';
 import { localToday, longDate, snap } from './support/ui.ts';
-import type { TestServer } from './support/server.ts';
+import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
 import { settled } from './support/coaching.ts';
 
@@ -240,6 +240,62 @@ describe('gym mode', () => {
     expect(await page.getByRole('region', { name: 'A1 Deadlift' }).getByText('Saved.').isVisible()).toBe(true);
     const events = await actualEvents(workoutId);
     expect(events.map((e) => e.details.actual)).toEqual([{ reps: 5, load: 315 }]);
+  });
+
+  it('offers a new version without reloading under the athlete, and takes it on the next page opened', async () => {
+    // A server of its own, on a copy of the build that this test can change.
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-dist-'));
+    await fs.cp(path.join('web', 'dist'), dist, { recursive: true });
+    const t2 = await startTestServer({ webDistDir: dist });
+    const context = await e2e.browser.newContext(PHONE);
+    try {
+      const lifter = await signedInUser(t2, 'Uma Update');
+      const made = await t2.api(
+        'POST',
+        '/api/manage-workouts',
+        { workout: { user_id: lifter.user.id, date: localToday(), name: 'Update Day', exercises: [{ exercise_name: 'Lunge', sets: [{ reps: 10 }] }] } },
+        lifter.accessToken,
+      );
+      expect(made.status).toBe(201);
+      await settled(t2, made.body.checkpoint);
+      const page = await context.newPage();
+      await page.goto(`${t2.url}/signin`);
+      await page.getByLabel('Email').fill(lifter.email);
+      await page.getByLabel('Password').fill(lifter.password);
+      await page.getByRole('button', { name: /^sign in$/i }).click();
+      await page.waitForURL((url) => url.pathname !== '/signin');
+      await page.goto(`${t2.url}/training`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+
+      // A new version is deployed: the service worker changes.
+      const sw = path.join(dist, 'sw.js');
+      await fs.appendFile(sw, '\n// the next version\n');
+      await Promise.all(['.br', '.gz'].map((ext) => fs.rm(sw + ext, { force: true })));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByRole('status').filter({ hasText: 'Update available —' });
+      await expect.poll(() => prompt.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await prompt.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+      await snap(page, 'gym-mode-update');
+      // It waits: nothing reloaded the page under the athlete.
+      expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+
+      // Opening a workout loads that page with the new version.
+      await page
+        .getByRole('region', { name: 'Today' })
+        .getByRole('link', { name: /Update Day/ })
+        .click();
+      await expect.poll(() => page.evaluate(() => (window as { stillHere?: boolean }).stillHere ?? false)).toBe(false);
+      await page.getByRole('heading', { name: 'Update Day' }).waitFor();
+      expect(page.url()).toMatch(/\/training\/[0-9a-f-]{36}$/);
+      expect(await page.getByText('Update available —').count()).toBe(0);
+      expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(false);
+    } finally {
+      await context.close();
+      await t2.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
   });
 
   it('is installable: the manifest and the service worker pass Chromium’s check, served fresh with the right types', async () => {

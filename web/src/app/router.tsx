@@ -41,13 +41,12 @@ const router = createBrowserRouter([
   },
 ]);
 
-// A new version of the app waiting to take over does so on the next move to another page.
+// A new version of the app waiting to take over does so once the user has moved to another page.
 let shown = router.state.location.key;
 router.subscribe((state) => {
-  const target = state.navigation.location ?? state.location;
-  if (target.key === shown) return;
-  shown = target.key;
-  updateOnNavigation(router.createHref(target));
+  if (state.navigation.state !== 'idle' || state.location.key === shown) return;
+  shown = state.location.key;
+  updateOnNavigation();
 });
 
 export function AppRouter() {

@@ -2,9 +2,9 @@
  * New versions of the app, without reloading under the user. The service worker
  * (vite-plugin-pwa, registerType 'prompt') installs a new version in the background
  * and lets it wait; the page then offers "Update available — Reload", and otherwise
- * takes the new version on the next move to another page, as a full page load of
- * that page (nothing typed is lost: the user is leaving the page anyway, and writes
- * wait in the outbox).
+ * takes the new version once the user has moved to another page, by loading that
+ * page afresh (nothing typed is lost: the user left the page it was typed on, and
+ * writes wait in the outbox).
  */
 import { useSyncExternalStore } from 'react';
 import { registerSW } from 'virtual:pwa-register';
@@ -13,8 +13,8 @@ import { registerSW } from 'virtual:pwa-register';
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 let available = false;
-/** This tab asked the new version to take over, and loads this address when it has. */
-let loadWhenReady: string | null = null;
+/** This tab asked the new version to take over, and loads the page afresh when it has. */
+let requested = false;
 /** Another tab let the new version take over: this one loads afresh on its next move. */
 let takenOver = false;
 let activate: ((reloadPage?: boolean) => Promise<void>) | null = null;
@@ -28,14 +28,20 @@ function setAvailable(value: boolean): void {
 /** Registers the service worker once (the shell then works offline). */
 export function startAppUpdates(): void {
   if (activate || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // A new version controls the page now: this tab asked for it (load the page afresh),
+  // or another tab did (load afresh on the next move; this page's lazy parts are gone
+  // from the new version's cache). The first version taking an uncontrolled page
+  // (clientsClaim) changes nothing here.
+  const hadController = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (requested) window.location.reload();
+    else if (hadController || available) takenOver = true;
+  });
   activate = registerSW({
     immediate: true,
     onNeedRefresh: () => setAvailable(true),
-    // The new version controls the page now (this tab's Reload, or another tab's).
-    onNeedReload: () => {
-      if (loadWhenReady) window.location.assign(loadWhenReady);
-      else takenOver = true;
-    },
+    // Never reload under the user: the listener above decides.
+    onNeedReload: () => {},
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       setInterval(() => {
@@ -46,20 +52,27 @@ export function startAppUpdates(): void {
   });
 }
 
-/** Takes the waiting version now and loads `href` (by default this page) with it. */
-export function applyUpdate(href: string = window.location.href): void {
+/** Takes the waiting version now and loads this page afresh with it. */
+export function applyUpdate(): void {
   if (takenOver) {
-    window.location.assign(href);
+    window.location.reload();
     return;
   }
-  if (!available || !activate) return;
-  loadWhenReady = href;
+  if (!available || !activate || requested) return;
+  requested = true;
   void activate(true);
+  // Tell the waiting version directly too, and load afresh even if the switch is slow
+  // to be announced: the next load is the new version's once it has been told to take over.
+  void navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
+  setTimeout(() => window.location.reload(), 3000);
 }
 
-/** On a move to another page: take a waiting version there, as a full page load. */
-export function updateOnNavigation(href: string): void {
-  if (available || takenOver) applyUpdate(href);
+/**
+ * After a move to another page (called once the router has shown it: a full load
+ * started while the router still changes the address would be cancelled by it).
+ */
+export function updateOnNavigation(): void {
+  if (available || takenOver) applyUpdate();
 }
 
 export function useUpdateAvailable(): boolean {
