@@ -161,8 +161,9 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
       setHeaders(res, filePath) {
         // File names under assets/ carry a content hash: a new build means a new URL.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        // index.html names the current hashes, so the browser asks every time.
-        else if (/index\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+        // index.html names the current hashes, and the service worker and the app manifest
+        // are how an installed app learns of a new version: the browser asks every time.
+        else if (/(^|[\\/])(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=0');
       },
     });

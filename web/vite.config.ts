@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -15,9 +16,54 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiTarget, changeOrigin: true, ws: true },
 };
 
+/**
+ * The installable app (gym mode): a manifest and a Workbox service worker that
+ * precaches the app shell and answers every page navigation with index.html, so
+ * My Training opens with no signal. API answers are never cached here: the athlete's
+ * data lives in IndexedDB (web/src/lib/offline). A new version waits ('prompt') until
+ * the user presses Reload or moves to another page (web/src/lib/app-update.ts).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // Registered by web/src/lib/app-update.ts through virtual:pwa-register.
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Spotter',
+    short_name: 'Spotter',
+    description: 'Plan, assign and follow strength training; log your sets in the gym, even with no signal.',
+    start_url: '/training',
+    scope: '/',
+    display: 'standalone',
+    // The brand indigo for the title bar; the light page background while it opens.
+    theme_color: '#4f46e5',
+    background_color: '#f4f6fb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell: every script, style and page of the build (the manifest, its icons and
+    // includeAssets come on their own). Not the .br/.gz copies nor source maps.
+    globPatterns: ['**/*.{js,css,html}'],
+    navigateFallback: 'index.html',
+    // /api is the server's, never the shell (and its answers are not cached at all).
+    navigateFallbackDenylist: [/^\/api\//],
+    // The first version takes the page at once; later ones wait for the prompt.
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    // Charts are large; the shell must still be complete offline.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompress()],
+  // precompress last: it also compresses the service worker and the manifest.
+  plugins: [react(), pwa, precompress()],
   resolve: { alias: { '@shared': sharedModule } },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

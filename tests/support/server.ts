@@ -24,13 +24,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  opts: { now?: () => Date; rateLimitScale?: number; smtpUrl?: string; env?: Record<string, string>; logStream?: { write(msg: string): void } } = {},
+  opts: { now?: () => Date; rateLimitScale?: number; smtpUrl?: string; env?: Record<string, string>; logStream?: { write(msg: string): void }; webDistDir?: string } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase();
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
   const config = {
     ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir, ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env }),
     databaseUrl: db.url,
+    ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}),
   };
   const server = await startServer(config, {
     now: opts.now,

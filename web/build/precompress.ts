@@ -26,6 +26,8 @@ export function precompress(): Plugin {
   return {
     name: 'spotter-precompress',
     apply: 'build',
+    // After the service worker is written (vite-plugin-pwa's closeBundle is 'post' too).
+    enforce: 'post',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { AuthProvider, useAuth } from '../lib/auth';
+import { OutboxProvider } from '../lib/offline/outbox-provider';
 import { createQueryClient } from '../lib/react-query';
 import { RealtimeClient, RealtimeContext } from '../lib/realtime';
 import { getSession } from '../lib/session';
@@ -42,7 +43,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <RealtimeProvider>{children}</RealtimeProvider>
+            <RealtimeProvider>
+              <OutboxProvider>{children}</OutboxProvider>
+            </RealtimeProvider>
           </AuthProvider>
         </QueryClientProvider>
       </ErrorBoundary>

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { RouteErrorFallback } from '../components/errors/error-boundary';
+import { UpdatePrompt } from '../components/update-prompt';
 import { paths } from '../config/paths';
+import { updateOnNavigation } from '../lib/app-update';
 
 const toSignIn = <Navigate to={paths.auth.signIn.getHref()} replace />;
 
@@ -39,6 +41,19 @@ const router = createBrowserRouter([
   },
 ]);
 
+// A new version of the app waiting to take over does so once the user has moved to another page.
+let shown = router.state.location.key;
+router.subscribe((state) => {
+  if (state.navigation.state !== 'idle' || state.location.key === shown) return;
+  shown = state.location.key;
+  updateOnNavigation();
+});
+
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </>
+  );
 }

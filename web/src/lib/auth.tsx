@@ -53,8 +53,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (ready) return;
+    // No answer (no signal in the gym) keeps the session: the pages work from what is
+    // saved on the device, and the first request once online refreshes it (a 401 does).
+    // Only a refresh the server refuses signs the user out (refreshSession does that).
     refreshSession()
-      .catch(() => setSession(null))
+      .catch((error: unknown) => console.warn('Session refresh failed; keeping the session until the server can be reached.', error))
       .finally(() => setReady(true));
   }, [ready]);
 
@@ -64,12 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const check = () => {
       const current = getSession();
       if (!current || !expiresWithin(current, SESSION_REFRESH_MARGIN_MS)) return;
-      refreshSession().catch((error: unknown) => {
-        // The server could not be reached: keep the session while it is still valid.
-        console.warn('Session refresh failed.', error);
-        const latest = getSession();
-        if (latest && expiresWithin(latest, 0)) setSession(null);
-      });
+      // The server could not be reached: keep the session (writes wait in the outbox,
+      // pages show what is saved); the next check or a request's 401 refreshes it.
+      refreshSession().catch((error: unknown) => console.warn('Session refresh failed.', error));
     };
     check();
     const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);

@@ -3,19 +3,41 @@
  * that needs "today": the server answers it on its own clock in the profile's time
  * zone, so a traveller's laptop or a browser with a wrong clock or zone never moves
  * the highlighted day, the default week or what counts as missed.
+ *
+ * The last answer is kept on the device: with no connection (gym mode) "today" is
+ * the device's clock in the saved profile's zone, the only clock there is then.
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { fetchWithOfflineCopy } from './offline/network';
 import { afterWriteHeaders } from './read-after-write';
 
 export type Profile = { user_id: string; display_name: string | null; resolved_name: string; time_zone: string; today: string };
 
 export const profileKey = ['settings', 'profile'] as const;
 
+/** YYYY-MM-DD now in `timeZone` by the device's clock; `fallback` for a zone the browser does not know. */
+function deviceToday(timeZone: string, fallback: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return fallback;
+  }
+}
+
 export function useProfile() {
   return useQuery({
     queryKey: profileKey,
-    queryFn: () => api.get<{ profile: Profile }>('/api/profile', { headers: afterWriteHeaders() }).then((r) => r.profile),
+    queryFn: async () => {
+      const answer = await fetchWithOfflineCopy(
+        'profile',
+        () => api.get<{ profile: Profile }>('/api/profile', { headers: afterWriteHeaders() }).then((r) => r.profile),
+        (saved) => ({ ...saved, today: deviceToday(saved.time_zone, saved.today) }),
+      );
+      return answer.data;
+    },
+    // With no connection the saved copy answers at once (no pause waiting for the network).
+    networkMode: 'always',
   });
 }
 

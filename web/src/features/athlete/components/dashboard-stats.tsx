@@ -1,6 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { isNetworkError } from '../../../lib/offline/network';
 import { useAthleteDashboard } from '../api/dashboard';
 import './dashboard.css';
 import { duration, shortDate } from '../utils/dates';
@@ -9,6 +10,8 @@ import { duration, shortDate } from '../utils/dates';
 export function DashboardStats({ today }: { today: string }) {
   const dashboard = useAthleteDashboard(today);
   if (dashboard.isPending) return <Spinner label="Loading dashboard" />;
+  // Gym mode: with no connection the workouts come from the phone; the dashboard waits for one.
+  if (dashboard.isError && isNetworkError(dashboard.error)) return <p className="muted">The dashboard needs a connection.</p>;
   if (dashboard.isError) return <Alert variant="error">{errorMessage(dashboard.error)}</Alert>;
   const { totals, streak, progress } = dashboard.data;
   const workouts = (n: number) => `${n} workout${n === 1 ? '' : 's'}`;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import type { SetActual, WorkoutSet } from '@shared';
-import { useLogActual } from '../api/log-actual';
+import { useOutboxState } from '../../../lib/offline/outbox-provider';
+import { useLogActual, type Logged } from '../api/log-actual';
 
 type Field = 'reps' | 'load' | 'time_duration';
 
@@ -18,48 +18,72 @@ function target(set: WorkoutSet): string {
   return parts.length ? parts.join(' · ') : 'As prescribed';
 }
 
-type SetLoggerProps = { workoutId: string; exerciseIndex: number; setIndex: number; set: WorkoutSet; disabled: boolean };
+const hasActual = (set: WorkoutSet | undefined) => !!set?.actual && (set.actual.reps != null || set.actual.load != null || set.actual.time_duration != null);
 
-/** One set: the target, inputs for what was done, and Save (each set is saved on its own). */
-export function SetLogger({ workoutId, exerciseIndex, setIndex, set, disabled }: SetLoggerProps) {
+type SetLoggerProps = {
+  workoutId: string;
+  exerciseIndex: number;
+  exerciseName: string;
+  setIndex: number;
+  /** The set as the athlete sees it (with what was logged on this phone). */
+  set: WorkoutSet;
+  /** The set before it, for "Same as last set". */
+  previous?: WorkoutSet;
+  disabled: boolean;
+};
+
+/** One set: the target, inputs for what was done, Save (each set on its own) and "Same as last set". */
+export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, set, previous, disabled }: SetLoggerProps) {
   const fields: Field[] = set.type === 'time' ? ['time_duration', 'load'] : ['reps', 'load'];
   const initial = (f: Field) => (set.actual?.[f] != null ? String(set.actual[f]) : '');
   const [values, setValues] = useState<Record<Field, string>>({ reps: initial('reps'), load: initial('load'), time_duration: initial('time_duration') });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [entryId, setEntryId] = useState<string | null>(null);
+  const { entries } = useOutboxState();
   const log = useLogActual();
   const n = setIndex + 1;
 
-  const save = () => {
+  const save = (from: Record<Field, string>) => {
     const actual: SetActual = {};
     for (const f of fields) {
-      const text = values[f].trim();
+      const text = from[f].trim();
       if (text) actual[f] = Number(text);
       else if (set.actual?.[f] != null) actual[f] = null; // cleared
     }
     if (Object.values(actual).some((v) => v !== null && !(typeof v === 'number' && v >= 0))) {
-      setMessage({ ok: false, text: 'Enter numbers of 0 or more.' });
+      setProblem('Enter numbers of 0 or more.');
       return;
     }
     if (Object.keys(actual).length === 0) {
-      setMessage({ ok: false, text: 'Enter what you did first.' });
+      setProblem('Enter what you did first.');
       return;
     }
-    log.mutate(
-      { workoutId, exerciseIndex, setIndex, actual },
-      {
-        onSuccess: (result) => {
-          const record = result.newRecords[0];
-          setMessage({ ok: true, text: record ? `Saved. New personal record: ${record.best_weight} lbs × ${record.rep_range}!` : 'Saved.' });
-        },
-        onError: (error) => setMessage({ ok: false, text: errorMessage(error) }),
-      },
+    setProblem(null);
+    log({ workoutId, exerciseIndex, exerciseName, setIndex, set, actual }).then(
+      (entry) => setEntryId(entry.id),
+      (error: unknown) => setProblem(`This phone could not keep the set: ${error instanceof Error ? error.message : String(error)}`),
     );
   };
 
-  const logged = set.actual && (set.actual.reps != null || set.actual.load != null || set.actual.time_duration != null);
+  const sameAsLast = () => {
+    const copied = { ...values };
+    for (const f of fields) copied[f] = previous?.actual?.[f] != null ? String(previous.actual[f]) : '';
+    setValues(copied);
+    save(copied);
+  };
+
+  // What became of the last save: kept on the phone, sent, or refused.
+  const entry = entryId ? entries.find((e) => e.id === entryId) : undefined;
+  let message: { ok: boolean; text: string } | null = problem ? { ok: false, text: problem } : null;
+  if (!message && entry?.status === 'pending') message = { ok: true, text: 'Kept on this phone; it syncs when there is a connection.' };
+  if (!message && entry?.status === 'failed') message = { ok: false, text: entry.error ?? 'Not applied.' };
+  if (!message && entry?.status === 'sent') {
+    const record = (entry.result as Logged | undefined)?.newRecords?.[0];
+    message = { ok: true, text: record ? `Saved. New personal record: ${record.best_weight} lbs × ${record.rep_range}!` : 'Saved.' };
+  }
 
   return (
-    <li className={`set-logger${logged ? ' set-logger--logged' : ''}`}>
+    <li className={`set-logger${hasActual(set) ? ' set-logger--logged' : ''}`}>
       <div className="set-logger__target">
         <span className="set-logger__number">Set {n}</span>
         <span className="muted">Target: {target(set)}</span>
@@ -82,10 +106,15 @@ export function SetLogger({ workoutId, exerciseIndex, setIndex, set, disabled }:
             />
           </label>
         ))}
-        <Button className="set-logger__save" onClick={save} isLoading={log.isPending} disabled={disabled} aria-label={`Save set ${n}`}>
+        <Button className="set-logger__save" onClick={() => save(values)} disabled={disabled} aria-label={`Save set ${n}`}>
           Save
         </Button>
       </div>
+      {hasActual(previous) && (
+        <Button variant="outline" className="set-logger__same" onClick={sameAsLast} disabled={disabled} aria-label={`Set ${n}: same as last set`}>
+          Same as last set
+        </Button>
+      )}
       {message && (
         <p className={message.ok ? 'set-logger__ok' : 'field__error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}

@@ -3,13 +3,16 @@ import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { NothingSavedError } from '../../../lib/offline/network';
 import { useUser } from '../../../lib/auth';
 import { useProfileToday } from '../../../lib/profile';
 import { useTopic } from '../../../lib/realtime';
 import { myTrainingKey, useMyWorkouts } from '../api/my-workouts';
+import { useWithQueued } from '../api/queued-actuals';
 import { addDays } from '../utils/dates';
 import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
+import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
 import { topicOf } from '@shared';
 
@@ -27,11 +30,11 @@ export function TrainingPage({ title = 'My Training', headerActions }: { title?:
 function TrainingLists({ today, title, headerActions }: { today: string; title: string; headerActions?: ReactNode }) {
   const user = useUser();
   const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS) };
-  const workouts = useMyWorkouts(range);
+  const workouts = useMyWorkouts(range, today);
   // The coach planning or editing, or this athlete logging in another tab.
   useTopic(topicOf.athlete(user.id), [myTrainingKey]);
 
-  const list = workouts.data?.workouts ?? [];
+  const list = useWithQueued(workouts.data?.workouts, workouts.data?.requestedAt ?? 0) ?? [];
   const todays = list.filter((w) => w.date === today);
   const upcoming = list.filter((w) => w.date > today);
   const recent = list.filter((w) => w.date < today).reverse();
@@ -39,8 +42,10 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
   return (
     <div className="training-page">
       <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
+      <SyncStatus />
+      {workouts.data?.offline && <OfflineNotice savedAt={workouts.data.savedAt} />}
       <DashboardStats today={today} />
-      {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
+      {workouts.isError && <Alert variant="error">{workouts.error instanceof NothingSavedError ? workouts.error.message : errorMessage(workouts.error)}</Alert>}
       {workouts.isPending ? (
         <Spinner label="Loading workouts" />
       ) : (

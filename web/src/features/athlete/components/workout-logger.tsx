@@ -1,27 +1,38 @@
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { NothingSavedError } from '../../../lib/offline/network';
+import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { useTopic } from '../../../lib/realtime';
 import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
+import { withQueuedActuals } from '../api/queued-actuals';
 import { longDate } from '../utils/dates';
 import { SetLogger } from './set-logger';
+import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
 import { topicOf } from '@shared';
 
-/** The logging screen of one workout: each set's actual reps, load or time, saved set by set. */
+/**
+ * The logging screen of one workout: each set's actual reps, load or time, saved set by
+ * set. Works with no connection: the workout comes from the phone and each set waits in
+ * the outbox (shown as logged at once, and in the sync status at the foot).
+ */
 export function WorkoutLogger({ workoutId }: { workoutId: string }) {
   const query = useMyWorkout(workoutId);
+  // The inputs start from the sets as logged on this phone: wait for the outbox too.
+  const { entries, ready } = useOutboxState();
   // The coach may change the plan while the athlete trains.
   useTopic(topicOf.workout(workoutId), [myWorkoutKey(workoutId)]);
+  const shown = useMemo(() => (query.data ? withQueuedActuals(query.data.workout, entries, query.data.requestedAt) : undefined), [query.data, entries]);
 
-  if (query.isPending) return <Spinner label="Loading workout" />;
-  if (query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
-  const workout = query.data.workout;
-  const deleted = 'deleted' in workout && workout.deleted === true;
+  if (query.isPending || !ready) return <Spinner label="Loading workout" />;
+  if (query.isError || !shown) return <Alert variant="error">{query.error instanceof NothingSavedError ? query.error.message : errorMessage(query.error)}</Alert>;
+  const workout = shown;
+  const deleted = workout.deleted === true;
 
   return (
     <div className="workout-logger">
@@ -35,6 +46,7 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
         </p>
         {workout.notes && <p className="workout-logger__notes">{workout.notes}</p>}
       </header>
+      {query.data.offline && <OfflineNotice savedAt={query.data.savedAt} />}
       {deleted && <Alert variant="warning">This workout was deleted.</Alert>}
       {workout.exercises.map((exercise, exerciseIndex) => {
         const headingId = `exercise-${exerciseIndex}`;
@@ -52,12 +64,22 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
             {exercise.notes && <p className="muted">{exercise.notes}</p>}
             <ol className="logger-exercise__sets">
               {exercise.sets.map((set, setIndex) => (
-                <SetLogger key={setIndex} workoutId={workout.id} exerciseIndex={exerciseIndex} setIndex={setIndex} set={set} disabled={deleted} />
+                <SetLogger
+                  key={setIndex}
+                  workoutId={workout.id}
+                  exerciseIndex={exerciseIndex}
+                  exerciseName={exercise.exercise_name}
+                  setIndex={setIndex}
+                  set={set}
+                  previous={exercise.sets[setIndex - 1]}
+                  disabled={deleted}
+                />
               ))}
             </ol>
           </section>
         );
       })}
+      <SyncStatus className="sync-status--sticky" />
     </div>
   );
 }
