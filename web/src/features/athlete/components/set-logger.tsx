@@ -3,6 +3,8 @@ import { Button } from '../../../components/ui/button';
 import type { SetActual, WorkoutSet } from '@shared';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { useLogActual, type Logged } from '../api/log-actual';
+import { restTimer } from '../utils/rest-timer';
+import { primeSound } from '../utils/rest-signal';
 
 type Field = 'reps' | 'load' | 'time_duration';
 
@@ -59,6 +61,9 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
       return;
     }
     setProblem(null);
+    // The set is done: the rest before the next one starts now (sound is allowed from this tap).
+    primeSound();
+    restTimer.start();
     log({ workoutId, exerciseIndex, exerciseName, setIndex, set, actual }).then(
       (entry) => setEntryId(entry.id),
       (error: unknown) => setProblem(`This phone could not keep the set: ${error instanceof Error ? error.message : String(error)}`),

@@ -11,6 +11,7 @@ import { useTopic } from '../../../lib/realtime';
 import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
 import { withQueuedActuals } from '../api/queued-actuals';
 import { longDate } from '../utils/dates';
+import { RestTimer } from './rest-timer';
 import { SetLogger } from './set-logger';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
@@ -48,6 +49,7 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
       </header>
       {query.data.offline && <OfflineNotice savedAt={query.data.savedAt} />}
       {deleted && <Alert variant="warning">This workout was deleted.</Alert>}
+      {!deleted && <RestTimer />}
       {workout.exercises.map((exercise, exerciseIndex) => {
         const headingId = `exercise-${exerciseIndex}`;
         return (
