@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../emails/mailer.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { ACCESS_CODE, signedInUser, type TestServer } from './support/server.ts';
-import { spawnServer, type ServerProcess } from './support/server-process.ts';
+import { ACCESS_CODE, signedInUser } from './support/server.ts';
+import { processClient, spawnServer, type ServerProcess } from './support/server-process.ts';
 
 const ACKS_BEFORE_KILL = 30;
 const WORKERS = 4;
@@ -32,32 +31,7 @@ afterAll(async () => {
 
 const start = () => spawnServer({ DATABASE_URL: db.url, OUTBOX_DIR: outboxDir, SIGNUP_ACCESS_CODE: ACCESS_CODE });
 
-/** Just enough of a TestServer for the sign-up helper, against the child process. */
-function client(server: ServerProcess): TestServer {
-  return {
-    url: server.url,
-    outboxDir,
-    async api(method: string, p: string, body?: unknown, token?: string) {
-      const res = await fetch(server.url + p, {
-        method,
-        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    async mailLink(to: string, pattern: RegExp) {
-      for (let i = 0; i < 400; i++) {
-        for (const m of (await listOutbox(outboxDir, 500)).filter((m) => m.to === to)) {
-          const found = (m.text ?? m.html).match(pattern);
-          if (found) return found[0];
-        }
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no mail to ${to}`);
-    },
-  } as unknown as TestServer;
-}
+const client = (server: ServerProcess) => processClient(server, outboxDir);
 
 interface Queued {
   key: string;

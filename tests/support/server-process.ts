@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../src/platform/db/embedded.ts';
+import { listOutbox } from '../../emails/mailer.ts';
+import type { TestServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -47,4 +49,31 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     },
   };
   return server;
+}
+
+/** Just enough of a TestServer for the sign-up helper, against the child process. */
+export function processClient(server: ServerProcess, outboxDir: string): TestServer {
+  return {
+    url: server.url,
+    outboxDir,
+    async api(method: string, p: string, body?: unknown, token?: string) {
+      const res = await fetch(server.url + p, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async mailLink(to: string, pattern: RegExp) {
+      for (let i = 0; i < 400; i++) {
+        for (const m of (await listOutbox(outboxDir, 500)).filter((m) => m.to === to)) {
+          const found = (m.text ?? m.html).match(pattern);
+          if (found) return found[0];
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
+  } as unknown as TestServer;
 }
