@@ -34,7 +34,7 @@ export function startAppUpdates(): void {
   // (clientsClaim) changes nothing here.
   const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (requested) window.location.reload();
+    if (requested) reloadUnlessTyping();
     else if (hadController || available) takenOver = true;
   });
   activate = registerSW({
@@ -64,7 +64,24 @@ export function applyUpdate(): void {
   // Tell the waiting version directly too, and load afresh even if the switch is slow
   // to be announced: the next load is the new version's once it has been told to take over.
   void navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
-  setTimeout(() => window.location.reload(), 3000);
+  setTimeout(reloadUnlessTyping, 3000);
+}
+
+/** Someone is filling in a field: a reload now would lose what they typed. */
+function typing(): boolean {
+  const el = document.activeElement;
+  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLElement && el.isContentEditable);
+}
+
+/** Loads the page afresh with the new version, or, while the user types, on their next move. */
+function reloadUnlessTyping(): void {
+  if (!requested) return;
+  if (!typing()) {
+    window.location.reload();
+    return;
+  }
+  requested = false;
+  takenOver = true;
 }
 
 /**
