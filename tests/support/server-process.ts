@@ -20,8 +20,9 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** `port`: a restart that must keep its address (a browser's open page, its service worker). */
+export async function spawnServer(env: Record<string, string>, { port = 0 }: { port?: number } = {}): Promise<ServerProcess> {
+  port ||= await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
