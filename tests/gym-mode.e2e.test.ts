@@ -331,4 +331,30 @@ describe('gym mode', () => {
       await fs.rm(profile, { recursive: true, force: true });
     }
   });
+
+  it('shows the coach when a set synced late was done, and when it arrived', async () => {
+    const today = localToday();
+    const workoutId = await plan(today, 'Late Sync', [{ exercise_name: 'Front Squat', sets: sets(1, { reps: 3, load: 185 }) }]);
+    const doneAt = new Date(Date.now() - 20 * 60 * 1000);
+    const sent = await t.api(
+      'POST',
+      `/api/athlete/workouts/${workoutId}/actuals`,
+      { exerciseIndex: 0, setIndex: 0, actual: { reps: 3, load: 190 }, doneAt: doneAt.toISOString() },
+      athlete.accessToken,
+    );
+    expect(sent.status).toBe(200);
+    await settled(t, sent.body.checkpoint);
+
+    const coachPage = await e2e.signedInPage(coach, { viewport: { width: 1280, height: 900 } });
+    await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
+    await coachPage
+      .getByRole('group', { name: longDate(today), exact: true })
+      .getByRole('button', { name: /workout: Late Sync/ })
+      .click();
+    const editor = coachPage.getByRole('dialog', { name: 'Edit Workout' });
+    await editor.getByText('History').click();
+    const logged = editor.getByRole('list', { name: 'Workout history' }).getByRole('listitem').filter({ hasText: 'logged Front Squat set 1' });
+    await expect.poll(() => logged.locator('time').first().getAttribute('datetime')).toBe(doneAt.toISOString());
+    expect(await logged.textContent()).toMatch(/\(synced .+\)$/);
+  });
 });

@@ -20,7 +20,10 @@ export function useWorkout(id: string | null) {
 export type HistoryEntry = {
   version: number;
   type: string;
+  /** When it happened: for a set, when the athlete did it (a phone may send it later). */
   at: string;
+  /** When the server recorded it. */
+  recorded_at?: string;
   user_id: string | null;
   user_name: string;
   details: Record<string, unknown>;

@@ -33,6 +33,10 @@ function describe(entry: HistoryEntry): string {
 
 const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A set logged with no signal reaches the server later than it was done: say when it arrived too. */
+const SYNCED_LATE_MS = 60_000;
+const syncedLate = (entry: HistoryEntry) => !!entry.recorded_at && Date.parse(entry.recorded_at) - Date.parse(entry.at) > SYNCED_LATE_MS;
+
 /** Who changed what, when: loaded the first time the panel is opened. */
 export function HistoryPanel({ workoutId }: { workoutId: string }) {
   const [open, setOpen] = useState(false);
@@ -49,6 +53,12 @@ export function HistoryPanel({ workoutId }: { workoutId: string }) {
           {(history.data?.history ?? []).map((entry) => (
             <li key={entry.version}>
               <strong>{entry.user_name}</strong> {describe(entry)} <time dateTime={entry.at}>{when(entry.at)}</time>
+              {syncedLate(entry) && (
+                <span className="muted">
+                  {' '}
+                  (synced <time dateTime={entry.recorded_at}>{when(entry.recorded_at!)}</time>)
+                </span>
+              )}
             </li>
           ))}
         </ol>
