@@ -7,7 +7,7 @@ import fs from 'node:fs';
 /** Every bounded context: a folder under src/ (and maybe projections/) with an index.ts. */
 export const contexts = fs
   .readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !['platform', 'shared'].includes(e.name))
+  .filter((e) => e.isDirectory() && !['platform', 'kernel'].includes(e.name))
   .map((e) => e.name);
 
 const contextZones = contexts.map((c) => ({
@@ -36,26 +36,26 @@ export const boundaryZones = [
   {
     target: ['./src/platform/**'],
     from: ['./src/*/**', './src/*.ts', './projections/**'],
-    except: ['**/src/platform/**', '**/src/shared/**'],
+    except: ['**/src/platform/**', '**/src/kernel/**'],
     message: 'The platform imports no context: pass what it needs in (an interface, a callback).',
   },
   {
-    target: ['./src/*/domain/**', './src/shared/**'],
+    target: ['./src/*/domain/**', './src/kernel/**'],
     from: ['./src/platform/**', './projections/**', './src/*/*.ts', './src/*.ts'],
-    except: ['**/src/shared/**'],
-    message: 'Deciders and shared code are pure: no platform, handlers, queries or projections.',
+    except: ['**/src/kernel/**'],
+    message: 'Deciders and the kernel are pure: no platform, handlers, queries or projections.',
   },
   {
-    target: ['./src/shared/**'],
+    target: ['./src/kernel/**'],
     from: ['./src/*/**'],
-    except: ['**/src/shared/**', '**/src/*/domain/**'],
-    message: 'The shared module re-exports pure domain code only.',
+    except: ['**/src/kernel/**', '**/src/*/domain/**'],
+    message: 'The kernel re-exports pure domain code only.',
   },
   {
     target: ['./web/src/**'],
     from: ['./src/**', './projections/**', './cli/**', './emails/**'],
-    except: ['**/src/shared/index.ts'],
-    message: "The web imports its own code and the shared module ('@shared') only.",
+    except: ['**/src/kernel/index.ts'],
+    message: "The web imports its own code and the kernel ('@kernel') only.",
   },
   {
     target: ['./projections/**'],
@@ -66,7 +66,7 @@ export const boundaryZones = [
   ...webFeatureZones,
 ];
 
-/** Packages that do I/O: a decider or the shared module never imports them. */
+/** Packages that do I/O: a decider or the kernel never imports them. */
 export const pureCodeBans = {
   paths: ['pg', 'pg-listen', 'fastify', '@eventstore/db-client', 'nodemailer', 'node:fs', 'fs', 'node:child_process', 'node:net'].map((name) => ({
     name,

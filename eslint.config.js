@@ -29,8 +29,8 @@ export default tseslint.config(
     },
   },
   {
-    // Deciders and the shared module are pure: no database, no store, no HTTP, no files.
-    files: ['src/*/domain/**/*.ts', 'src/shared/**/*.ts'],
+    // Deciders and the kernel are pure: no database, no store, no HTTP, no files.
+    files: ['src/*/domain/**/*.ts', 'src/kernel/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', pureCodeBans] },
   },
   {

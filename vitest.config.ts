@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Web modules under test import the shared module as the dashboard does (web/vite.config.ts).
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared/index.ts', import.meta.url)) } },
+  // Web modules under test import the kernel (@kernel) as the dashboard does (web/vite.config.ts).
+  resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   test: {
     // One embedded PostgreSQL for the whole run; every test file gets its own database.
     globalSetup: ['tests/support/global-setup.ts'],

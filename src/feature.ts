@@ -12,7 +12,7 @@ import type { ProjectionRunner } from './platform/projections/runner.ts';
 import type { Projection } from './platform/projections/projection.ts';
 import type { AuthService } from './accounts/auth-service.ts';
 import type { TopicRule } from './platform/realtime/topic-access.ts';
-import type { TopicKind } from './shared/topics.ts';
+import type { TopicKind } from './kernel/topics.ts';
 import type { MailRule } from './platform/mail/reactor.ts';
 
 export interface FeatureDeps {

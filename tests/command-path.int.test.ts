@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { WrongExpectedVersionError } from '../src/platform/eventstore/port.ts';
 import { commandStats, handleCommand } from '../src/platform/handle-command.ts';
-import type { Decider, DomainEvent } from '../src/shared/decider.ts';
-import { DomainError } from '../src/shared/decider.ts';
+import type { Decider, DomainEvent } from '../src/kernel/decider.ts';
+import { DomainError } from '../src/kernel/decider.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkout } from '../src/training/domain/payload.ts';
-import { DomainError } from '../src/shared/decider.ts';
+import { DomainError } from '../src/kernel/decider.ts';
 import { formProblem, percentOf, resolvePercent, toForm, toPayload } from '../web/src/features/calendar/components/editor/workout-form.ts';
 
 const ATHLETE = '11111111-1111-4111-8111-111111111111';

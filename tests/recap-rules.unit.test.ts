@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoWeekOf, lastCompleteWeek, weekRange } from '../src/recaps/domain/iso-week.ts';
-import { parseRecapSchedule } from '../src/shared/recap-schedule.ts';
+import { parseRecapSchedule } from '../src/kernel/recap-schedule.ts';
 import { isDue } from '../src/recaps/schedule.ts';
 import { recapDecider } from '../src/recaps/domain/recap.ts';
 import { deciderSpec } from './support/decider-spec.ts';

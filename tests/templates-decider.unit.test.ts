@@ -5,7 +5,7 @@ import { assignmentDecider, planResync, slotOf, type WorkoutMarks } from '../src
 import type { AssignedWorkout, AssignmentEvent, TemplateContent, TemplateEvent } from '../src/templates/domain/events.ts';
 import { parseTemplate } from '../src/templates/domain/payload.ts';
 import { assignedWorkouts, endDate, schedulePreview } from '../src/templates/domain/schedule.ts';
-import { DomainError } from '../src/shared/decider.ts';
+import { DomainError } from '../src/kernel/decider.ts';
 import { workoutDecider } from '../src/training/domain/workout.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';

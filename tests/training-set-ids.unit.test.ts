@@ -3,7 +3,7 @@
  * given(events).when(command).then(events) | .thenThrows(status, message).
  */
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../src/shared/decider.ts';
+import { DomainError } from '../src/kernel/decider.ts';
 import type { TrainingEvent } from '../src/training/domain/events.ts';
 import { foldWorkout, MESSAGES, workoutDecider, type WorkoutCommand } from '../src/training/domain/workout.ts';
 import type { WorkoutExercise, WorkoutSet } from '../src/training/domain/workout-rules.ts';

@@ -6,7 +6,7 @@ import { precompress } from './build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** The one server module the dashboard may import (pure code: rules, types, topics). */
-const sharedModule = fileURLToPath(new URL('../src/shared/index.ts', import.meta.url));
+const kernelModule = fileURLToPath(new URL('../src/kernel/index.ts', import.meta.url));
 
 /** Where the Fastify server listens during development. */
 const apiTarget = process.env.SPOTTER_API_URL ?? 'http://localhost:3000';
@@ -64,7 +64,7 @@ export default defineConfig({
   root: webRoot,
   // precompress last: it also compresses the service worker and the manifest.
   plugins: [react(), pwa, precompress()],
-  resolve: { alias: { '@shared': sharedModule } },
+  resolve: { alias: { '@kernel': kernelModule } },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -9,7 +9,7 @@ import { isCalendarDate } from '../../src/training/index.ts';
 import { todayFor } from '../../src/accounts/index.ts';
 import { assignTemplate, loadTemplate } from '../../src/templates/index.ts';
 import { schedulePreview, workoutCount, type PreviewDay } from '../../src/templates/index.ts';
-import { DomainError } from '../../src/shared/decider.ts';
+import { DomainError } from '../../src/kernel/decider.ts';
 import { UsageError } from '../command.ts';
 import { coachIdByEmail, staffUser } from './recap.ts';
 import type { AthleteEntry } from './athlete-list.ts';

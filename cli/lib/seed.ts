@@ -15,7 +15,7 @@
 import type pg from 'pg';
 import type { EventStore, NewEvent } from '../../src/platform/eventstore/port.ts';
 import { deterministicId } from '../../src/platform/handle-command.ts';
-import type { Decider, DomainEvent } from '../../src/shared/decider.ts';
+import type { Decider, DomainEvent } from '../../src/kernel/decider.ts';
 import { hashPassword } from '../../src/platform/auth/passwords.ts';
 import { userDecider, userStream } from '../../src/accounts/index.ts';
 import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from '../../src/coaching/index.ts';

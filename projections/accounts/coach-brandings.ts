@@ -5,7 +5,7 @@
  */
 import type { UserEvent } from '../../src/accounts/domain/user.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 interface Row {
   coachId: string;

@@ -1,7 +1,7 @@
 /** user_profiles: who each user is, as the spec's User profile entity, plus account flags. */
 import type { UserEvent } from '../../src/accounts/domain/user.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',

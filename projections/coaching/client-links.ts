@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { CoachEvent } from '../../src/coaching/domain/coach.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { coachTopic } from './invites.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const clientLinksProjection: Projection = {
   name: 'client_links',

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { CoachEvent } from '../../src/coaching/domain/coach.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const coachTopic = (coachId: string) => topicOf.coach(coachId);
 

@@ -6,7 +6,7 @@
  */
 import type { ExerciseEvent } from '../../src/library/domain/exercise.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 /** The realtime topic that tells a library page to refetch. */
 export const libraryTopic = (createdBy: string | null) => topicOf.library(createdBy);

@@ -5,7 +5,7 @@
  */
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { ConversationEvent, SentMessage } from '../../src/messaging/domain/conversation.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export interface ConversationRow {
   id: string;

@@ -6,7 +6,7 @@
  */
 import type { ConnectionEvent } from '../../src/network/domain/connection.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const connectionsProjection: Projection = {
   name: 'connections',

@@ -21,7 +21,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
 import { linkedCoachIds } from '../../src/coaching/index.ts';

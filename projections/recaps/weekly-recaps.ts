@@ -1,7 +1,7 @@
 /** weekly_recaps: which athlete was sent which week's recap (for the schedule, `spotter status` and the dashboard). */
 import type { RecapEvent } from '../../src/recaps/domain/recap.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const weeklyRecapsProjection: Projection = {
   name: 'weekly_recaps',

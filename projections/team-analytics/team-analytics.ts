@@ -15,7 +15,7 @@
  */
 import type pg from 'pg';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';

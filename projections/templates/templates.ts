@@ -18,7 +18,7 @@ import type { TrainingEvent } from '../../src/training/domain/events.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { highestDay, workoutCount } from '../../src/templates/domain/schedule.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 interface TemplateRow {
   id: string;

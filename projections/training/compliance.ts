@@ -12,7 +12,7 @@ import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 import { linkedCoachIds } from '../../src/coaching/index.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 export const complianceTables = {
   compliance_daily: (t: string) => `

@@ -17,7 +17,7 @@ import type { Projection } from '../../src/platform/projections/projection.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { foldWorkoutBatch, workoutIdOf, type LastActual, type WorkoutRow } from '../../src/training/domain/workout-row.ts';
-import { topicOf } from '../../src/shared/topics.ts';
+import { topicOf } from '../../src/kernel/topics.ts';
 
 const WORKOUTS_DDL = (t: string) => `
   CREATE TABLE ${t} (

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { MESSAGES, MAX_PASSWORD, normalizeEmail, type AuthService } from './auth-service.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { LIMITS, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { EmailConfirmedOut, MeOut } from './schemas.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { userDecider, userStream, type UserCommand } from './domain/user.ts';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from '../platform/auth/access-token.ts';

@@ -7,7 +7,7 @@ import { handleCommand } from '../platform/handle-command.ts';
 import { userDecider, userStream } from './domain/user.ts';
 import { displayName, initials, type NameSource } from './display-name.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isTimeZone, todayIn } from './time-zone.ts';
 import { ProfileOut, SavedOut } from './schemas.ts';
 

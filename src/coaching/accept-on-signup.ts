@@ -8,7 +8,7 @@
 import type { EventStore } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import type { UserEvent } from '../accounts/index.ts';
 import { coachDecider, coachStream } from './domain/coach.ts';
 import { coachOfInvite } from './invite-tokens.ts';

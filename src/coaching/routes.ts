@@ -11,7 +11,7 @@ import { todayFor } from '../accounts/index.ts';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { coachDecider, coachStream, type CoachCommand } from './domain/coach.ts';
 import { COACHING_MESSAGES as M, emailProblem } from './domain/messages.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type pg from 'pg';
 import { listOutbox } from '../../emails/mailer.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isOperator } from '../platform/http/operator.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { clientsOf } from '../coaching/index.ts';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { bearerToken, userIdOf } from '../platform/http/auth-hook.ts';
 import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream, type ExerciseCommand, type ExerciseInput } from './domain/exercise.ts';
 import { exercisesProjection } from '../../projections/library/exercises.ts';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { areConnected } from '../network/index.ts';
 import { userExists } from '../network/index.ts';

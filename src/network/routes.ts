@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { connectionDecider, connectionStream, type ConnectionCommand } from './domain/connection.ts';
 import { NETWORK_MESSAGES as M } from './domain/messages.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { canActFor } from '../training/index.ts';
 import { isUuid } from '../training/index.ts';
 import { todayFor } from '../accounts/index.ts';

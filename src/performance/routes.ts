@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import type { StoredEvent } from '../platform/eventstore/port.ts';
 import type { PerformanceEvent } from './domain/events.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { todayFor } from '../accounts/index.ts';
 import { isUuid } from '../training/index.ts';
 import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from './commands.ts';

@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import os from 'node:os';
-import { parseRecapSchedule, type RecapSchedule } from '../shared/recap-schedule.ts';
+import { parseRecapSchedule, type RecapSchedule } from '../kernel/recap-schedule.ts';
 
 export interface Config {
   port: number;

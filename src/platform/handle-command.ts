@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
-import type { CommandContext, Decider, DomainEvent } from '../shared/decider.ts';
+import type { CommandContext, Decider, DomainEvent } from '../kernel/decider.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
 const MAX_ATTEMPTS = 10;

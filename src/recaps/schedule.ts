@@ -10,7 +10,7 @@ import { lastCompleteWeek } from './domain/iso-week.ts';
 import { planRecaps } from './summaries.ts';
 import { sendRecaps, type RecapResult } from './send-recaps.ts';
 import { todayIn } from '../accounts/index.ts';
-import { DAYS, type RecapSchedule } from '../shared/recap-schedule.ts';
+import { DAYS, type RecapSchedule } from '../kernel/recap-schedule.ts';
 
 const RECAP_LOCK = 0x5245_4341; // 'RECA'
 

@@ -8,7 +8,7 @@
  * number of athletes and exercises rather than the length of the history.
  */
 import type pg from 'pg';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { displayName } from '../accounts/index.ts';
 import { addDays } from '../training/index.ts';
 import { zeroFigures, type TeamFigures } from './domain/figures.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type pg from 'pg';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { todayFor } from '../accounts/index.ts';
 import { teamAnalytics } from './query.ts';
 import { COMPLETION_MODES, TEAM_RANGES } from './domain/summary.ts';

@@ -13,7 +13,7 @@
 import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import { handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { workoutDecider, foldWorkout, type WorkoutCommand } from '../training/index.ts';
 import { workoutStream } from '../training/index.ts';
 import type { AssignedWorkout, AssignmentEvent, TemplateEvent, TemplateWorkout } from './domain/events.ts';

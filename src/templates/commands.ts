@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import { deterministicId, handleCommand } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isCoachOf } from '../coaching/index.ts';
 import { todayFor } from '../accounts/index.ts';
 import { templateDecider, MESSAGES, type TemplateState } from './domain/template.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isUuid } from '../training/index.ts';
 import { canActFor } from '../training/index.ts';
 import { TEMPLATE_LIMITS, parseTemplate } from './domain/payload.ts';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import type { TrainingDeps } from './commands.ts';
 import { bestRecords, capacity, weeklyVolume, workoutAnalytics } from './analytics-query.ts';
 import { METRIC_GROUPS, METRIC_LABELS } from './domain/workout-rules.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isUuid } from './domain/payload.ts';
 import { MESSAGES } from './domain/workout.ts';
 import { recordActual, type TrainingDeps } from './commands.ts';

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '../platform/eventstore/port.ts';
 import { handleCommand, handleNewStreams } from '../platform/handle-command.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { access, accessCache } from './access.ts';
 import { loadWorkout } from './load-workout.ts';
 import { recordsSet } from './record-check.ts';

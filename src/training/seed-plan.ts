@@ -11,7 +11,7 @@ import { guessIntent } from './domain/intents.ts';
 import { random } from './domain/demo-plan.ts';
 import { weekStart } from './domain/summaries.ts';
 import { addDays, type WorkoutExercise, type WorkoutSet } from './domain/workout-rules.ts';
-import { topicOf } from '../shared/topics.ts';
+import { topicOf } from '../kernel/topics.ts';
 
 export const SEED_PASSWORD = 'spotter-seed';
 export const SEED_DOMAIN = 'seed.spotter';

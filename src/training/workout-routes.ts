@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { Type, type Static } from '@sinclair/typebox';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import type { StoredEvent } from '../platform/eventstore/port.ts';
-import { DomainError } from '../shared/decider.ts';
+import { DomainError } from '../kernel/decider.ts';
 import { isCalendarDate, stripEmpty } from './domain/workout-rules.ts';
 import { isUuid, LIMITS, parseWorkout, parseWorkoutList } from './domain/payload.ts';
 import { MESSAGES } from './domain/workout.ts';

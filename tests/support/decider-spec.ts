@@ -1,10 +1,10 @@
 /**
- * Decider tests read as specifications (STYLE.md):
+ * Decider tests read as specifications (docs/architecture.md, "House style"):
  *   given([…events]).when(command).then([…events])  or  .thenThrows(status, text)
  * No mocks: the decider's own evolve folds the history.
  */
 import { expect } from 'vitest';
-import { DomainError, type CommandContext, type Decider, type DomainEvent } from '../../src/shared/decider.ts';
+import { DomainError, type CommandContext, type Decider, type DomainEvent } from '../../src/kernel/decider.ts';
 
 export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, defaults: { userId: string | null; newId?: () => string; now?: Date }) {
   return function given(history: E[]) {

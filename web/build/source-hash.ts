@@ -10,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const stampFile = path.join(projectRoot, 'web', 'dist', '.source-hash');
-// The dashboard reaches server code only through src/shared (the @shared alias), which
+// The dashboard reaches server code only through src/kernel (the @kernel alias), which
 // re-exports pure files from the contexts' domain/ folders: both shape the bundle.
 const contextDomains = fs
   .readdirSync(path.join(projectRoot, 'src'), { withFileTypes: true })
   .filter((e) => e.isDirectory() && fs.existsSync(path.join(projectRoot, 'src', e.name, 'domain')))
   .map((e) => `src/${e.name}/domain`);
-const inputs = ['web', 'src/shared', ...contextDomains, 'package-lock.json'];
+const inputs = ['web', 'src/kernel', ...contextDomains, 'package-lock.json'];
 
 function filesUnder(p: string): string[] {
   const full = path.join(projectRoot, p);

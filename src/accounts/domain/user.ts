@@ -2,7 +2,7 @@
  * The user aggregate (stream `user-<id>`). Passwords and tokens are not here: they
  * are secrets and live in the credential tables; events only say that things happened.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { brandingProblem, type CoachBranding } from './branding.ts';
 
 export type UserEvent =

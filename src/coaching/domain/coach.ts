@@ -4,7 +4,7 @@
  * accepted invite, and a new invite makes no sense for someone already linked.
  * The invitation token is a secret and never appears here (see invite-tokens.ts).
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { COACHING_MESSAGES as M } from './messages.ts';
 
 export type CoachEvent =

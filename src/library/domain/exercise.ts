@@ -4,7 +4,7 @@
  * `catalogue-<slug>`, no creator, and is read-only to everyone: coaches build on a
  * shared vocabulary, so nobody may rename "Bench Press" under another coach's feet.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { parseYouTubeId } from './youtube.ts';
 
 /** Everything about an exercise that its creator may change. */

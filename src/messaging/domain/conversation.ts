@@ -5,7 +5,7 @@
  * network context's fact, read by the caller and passed in as `connected`: the rule
  * "only accepted connections may start or send" is decided here.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES as M } from './messages.ts';
 
 export type MessageMetadata = Record<string, string | number | boolean | null>;

@@ -4,7 +4,7 @@
  * on the blocker's, so the request decider sees them: "requesting someone who
  * blocked you" is decided on one stream, with no read model in between.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { NETWORK_MESSAGES as M } from './messages.ts';
 
 export const DEFAULT_CONNECTION_TYPE = 'general';

@@ -3,7 +3,7 @@
  * happens in the handler, which knows the database; the decider enforces the
  * entry's own rules with "today" passed in (the athlete's day, in their zone).
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import type { PerformanceEvent } from './events.ts';
 import { checkEntry, type EntryInput } from './validation.ts';
 

@@ -6,9 +6,9 @@
  * order, so callers may compare two checkpoints with `<` without knowing the adapter.
  */
 
-import type { Checkpoint, NewEvent, StoredEvent } from '../../shared/events.ts';
+import type { Checkpoint, NewEvent, StoredEvent } from '../../kernel/events.ts';
 
-export type { Checkpoint, EventMetadata, NewEvent, StoredEvent } from '../../shared/events.ts';
+export type { Checkpoint, EventMetadata, NewEvent, StoredEvent } from '../../kernel/events.ts';
 
 /** Version of the last event in the stream (0-based), or one of the special expectations. */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any';

@@ -10,7 +10,7 @@ export interface Authenticator {
   authenticate(accessToken: string): Promise<AccessClaims | null>;
   isCoach(userId: string): Promise<boolean>;
 }
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 import { WrongExpectedVersionError } from '../eventstore/port.ts';
 import { CommandAlreadyApplied } from '../handle-command.ts';
 import { replyAlreadyApplied } from './idempotency.ts';

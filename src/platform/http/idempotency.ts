@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 
 /** A command's success answer, built from the events an earlier run of it appended. */

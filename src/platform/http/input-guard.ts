@@ -12,7 +12,7 @@
  * in an early hook.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -3,7 +3,7 @@
  * counted over a sliding window under a per-bucket advisory lock.
  */
 import type pg from 'pg';
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 import { safeKey } from './input-guard.ts';
 import { RATE_LIMIT_LOCK } from '../locks.ts';
 

@@ -4,7 +4,7 @@
  * reactor queues the mail for that event (one outbox row per event id), so a rerun, a
  * second server or a crash between the two can neither skip nor repeat a recap.
  */
-import { assertNever, type Decider } from '../../shared/decider.ts';
+import { assertNever, type Decider } from '../../kernel/decider.ts';
 
 export interface RecapRecipient {
   athleteId: string;

@@ -8,7 +8,7 @@
  * the template's state, whether the athlete is linked to the coach, the coach's
  * today, and (unassign, re-sync) which workouts were logged or edited by hand.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { isCalendarDate } from '../../training/domain/workout-rules.ts';
 import type { AssignedSlot, AssignedWorkout, AssignmentEvent, KeptWorkout } from './events.ts';
 import { assignedWorkouts, endDate, workoutCount } from './schedule.ts';

@@ -3,7 +3,7 @@
  * exercises and sets go through the training context's own workout validation
  * (parseWorkout), so a template can hold exactly what a calendar workout can.
  */
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 import { parseWorkout } from '../../training/domain/payload.ts';
 import { stripEmpty } from '../../training/domain/workout-rules.ts';
 import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateContent, type TemplateDays, type TemplateWorkout } from './events.ts';

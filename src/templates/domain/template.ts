@@ -3,7 +3,7 @@
  * workouts. Only its owner changes or deletes it; a public template is read by
  * every coach and copied (CreateTemplate with `copiedFrom`), never edited by them.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import type { TemplateContent, TemplateEvent } from './events.ts';
 import { TEMPLATE_MESSAGES } from './payload.ts';
 import { workoutCount } from './schedule.ts';

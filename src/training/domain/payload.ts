@@ -5,7 +5,7 @@
  * empty and null values are stripped first. Anything else unknown is refused, so a
  * typo in a field name is an error rather than silently lost data.
  */
-import { DomainError } from '../../shared/decider.ts';
+import { DomainError } from '../../kernel/decider.ts';
 import type { WorkoutContent } from './events.ts';
 import { EXERCISE_INTENTS, guessIntent, nextHeading, type ExerciseIntent } from './intents.ts';
 import { isCalendarDate, MAX_BULK_SETS, SET_TYPES, stripEmpty, type SetActual, type SetType, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';

@@ -5,7 +5,7 @@
  * hands its parts each changed workout's row before and after the batch; each keeps
  * its own "before" rows, so that each rebuilds alone.
  */
-import type { StoredEvent } from '../../shared/events.ts';
+import type { StoredEvent } from '../../kernel/events.ts';
 import type { TrainingEvent } from './events.ts';
 import type { SetActual, WorkoutExercise } from './workout-rules.ts';
 import { workoutDecider, type WorkoutState } from './workout.ts';

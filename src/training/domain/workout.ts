@@ -6,7 +6,7 @@
  * linked coach) needs the client_links read model, so the command handler checks it
  * before deciding and passes the answer in as `mayAct`; the decider stays pure.
  */
-import { assertNever, DomainError, type Decider } from '../../shared/decider.ts';
+import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
 import { SET_LIMITS } from './limits.ts';
 import type { TrainingEvent, WorkoutContent } from './events.ts';
 import { isCalendarDate, type SetActual, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';

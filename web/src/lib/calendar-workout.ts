@@ -4,7 +4,7 @@
  * server (the read model's calendar JSON plus the status on the viewer's today), so
  * both features read them through this one type.
  */
-import type { WorkoutExercise, WorkoutStatus } from '@shared';
+import type { WorkoutExercise, WorkoutStatus } from '@kernel';
 
 export type CalendarWorkout = {
   id: string;

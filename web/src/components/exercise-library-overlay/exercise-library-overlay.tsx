@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { guessIntent, INTENT_PROFILES, type ExerciseIntent } from '@shared';
+import { guessIntent, INTENT_PROFILES, type ExerciseIntent } from '@kernel';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';

@@ -1,4 +1,4 @@
-import { parseYouTubeId, youTubeEmbedUrl } from '@shared';
+import { parseYouTubeId, youTubeEmbedUrl } from '@kernel';
 import './exercise-library.css';
 
 type VideoPreviewProps = { url: string | null | undefined; title: string; className?: string };

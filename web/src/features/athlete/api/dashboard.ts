@@ -1,7 +1,7 @@
 /** GET /api/athlete/dashboard: workouts, progress, time totals and the workout streak. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { WorkoutStatus } from '@shared';
+import type { WorkoutStatus } from '@kernel';
 import { myTrainingKey } from './my-workouts';
 import { afterWriteHeaders } from '../../../lib/read-after-write';
 

@@ -4,7 +4,7 @@
  * (api/queued-actuals), sent when there is a connection, once.
  */
 import { useCallback } from 'react';
-import type { SetActual, WorkoutSet } from '@shared';
+import type { SetActual, WorkoutSet } from '@kernel';
 import { useOutbox } from '../../../lib/offline/outbox-provider';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { myTrainingKey } from './my-workouts';

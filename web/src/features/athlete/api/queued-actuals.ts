@@ -6,7 +6,7 @@
  * refused are not: they are shown set aside (components/sync-status).
  */
 import { useMemo } from 'react';
-import type { SetActual, WorkoutExercise, WorkoutSet } from '@shared';
+import type { SetActual, WorkoutExercise, WorkoutSet } from '@kernel';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { SetActual, WorkoutSet } from '@shared';
+import type { SetActual, WorkoutSet } from '@kernel';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { useLogActual, type Logged } from '../api/log-actual';
 import { restTimer } from '../utils/rest-timer';

@@ -14,7 +14,7 @@ import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 const RECENT_DAYS = 14;
 const UPCOMING_DAYS = 28;

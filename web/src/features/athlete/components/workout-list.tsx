@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@kernel';
 import { paths } from '../../../config/paths';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { dayLabel } from '../utils/dates';

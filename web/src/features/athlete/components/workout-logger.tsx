@@ -1,6 +1,6 @@
 import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@kernel';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -15,7 +15,7 @@ import { RestTimer } from './rest-timer';
 import { SetLogger } from './set-logger';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 /**
  * The logging screen of one workout: each set's actual reps, load or time, saved set by

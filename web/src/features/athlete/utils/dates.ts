@@ -1,5 +1,5 @@
 /** Calendar dates ('YYYY-MM-DD') for the athlete's pages; "today" comes from the profile (lib/profile). */
-import { addDays } from '@shared';
+import { addDays } from '@kernel';
 
 export { addDays };
 

@@ -1,8 +1,8 @@
 /** The analytics under the calendar: metrics, the weekly volume trend and capacity per intent. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ExerciseIntent } from '@shared';
-import type { MetricKey, WorkoutMetrics } from '@shared';
+import type { ExerciseIntent } from '@kernel';
+import type { MetricKey, WorkoutMetrics } from '@kernel';
 import { afterWriteHeaders } from '../../../lib/read-after-write';
 import { trainingKey } from './types';
 

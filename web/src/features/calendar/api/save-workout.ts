@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import type { Workout } from '@shared';
+import type { Workout } from '@kernel';
 import { rememberWrite } from '../../../lib/read-after-write';
 import { trainingKey, type NewRecord } from './types';
 import { workoutQueryKey } from './get-workout';

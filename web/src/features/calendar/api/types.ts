@@ -1,5 +1,5 @@
 /** The calendar's other server shapes: GET /api/manage-workouts/:id (a listed workout, lib/calendar-workout.ts, plus the editor's extras) and new records. */
-import type { SetActual } from '@shared';
+import type { SetActual } from '@kernel';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 
 /** The last actual an athlete recorded: what the editor's live toast names. */

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { stripEmpty, type Workout } from '@shared';
+import { stripEmpty, type Workout } from '@kernel';
 import { rememberWrite } from '../../../lib/read-after-write';
 import { trainingKey, type NewRecord } from './types';
 

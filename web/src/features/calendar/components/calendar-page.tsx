@@ -18,7 +18,7 @@ import { shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
 import { useAssignments } from '../api/assignments';
-import { isCalendarDate } from '@shared';
+import { isCalendarDate } from '@kernel';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';
@@ -26,7 +26,7 @@ import { SelectionBar } from './selection-bar';
 import { ToastRegion, useToasts } from './toasts';
 import { useCalendarActions } from './use-calendar-actions';
 import './calendar.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 function recordText(r: NewRecord): string {
   return `New personal record: ${r.exercise_name} ${r.best_weight} lbs${r.rep_range > 0 ? ` × ${r.rep_range}` : ''}`;

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { INTENT_PROFILES, STATUS_LABELS } from '@shared';
+import { INTENT_PROFILES, STATUS_LABELS } from '@kernel';
 import { cx } from '../../../lib/cx';
 import { dragSource } from '../../../lib/drag-and-drop';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';

@@ -5,8 +5,8 @@
  * delete fills it too (as operation "delete").
  */
 import { useSyncExternalStore } from 'react';
-import { pasteOffsets, placeAt, type Workout } from '@shared';
-import { daysBetween } from '@shared';
+import { pasteOffsets, placeAt, type Workout } from '@kernel';
+import { daysBetween } from '@kernel';
 
 export type ClipOperation = 'copy' | 'cut' | 'delete';
 

@@ -2,7 +2,7 @@
  * Calendar dates as 'YYYY-MM-DD' strings with UTC arithmetic (the domain's own
  * addDays), so a daylight-saving change never moves a cell. Weeks start on Monday.
  */
-import { addDays, isCalendarDate } from '@shared';
+import { addDays, isCalendarDate } from '@kernel';
 
 export { addDays, isCalendarDate };
 

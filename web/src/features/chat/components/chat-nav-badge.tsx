@@ -3,7 +3,7 @@ import { useTopic } from '../../../lib/realtime';
 import { unreadCountQueryKey, useUnreadCount } from '../api/conversations';
 import { badgeText } from '../utils/format';
 import './chat.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 /** The Chat navigation item's unread badge; follows the user's inbox topic, so it updates live on every page. */
 export function ChatNavBadge() {

@@ -18,7 +18,7 @@ import { ContactsStrip } from './contacts-strip';
 import { ConversationList } from './conversation-list';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import './chat.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 type Props = {
   /** The Contacts modal (another feature's), composed by the route. */

@@ -11,7 +11,7 @@ import { rememberWrite } from '../../../lib/read-after-write';
 import { GROUP_GAP_MS, READ_MARK_DEBOUNCE_MS, TYPING_RESET_MS } from '../utils/constants';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 type Props = {
   conversation: Conversation;

@@ -15,7 +15,7 @@ import { ClientCard } from './client-card';
 import { InvitationsForYou } from './invitations-for-you';
 import { AcceptedNotLinked, PendingInvites } from './invite-lists';
 import './clients.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 type Notice = { variant: 'success' | 'error'; text: string };
 

@@ -6,7 +6,7 @@ import { useTopic } from '../../../lib/realtime';
 import { connectionsQueryKey, useConnections } from '../api/connections';
 import { userSearchQueryKey } from '../api/search-users';
 import { ContactManager } from './contact-manager';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 /**
  * The top navigation's Contacts button and the modal it opens. It follows the

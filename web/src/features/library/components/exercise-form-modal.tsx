@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { parseYouTubeId } from '@shared';
+import { parseYouTubeId } from '@kernel';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, TextField } from '../../../components/ui/field';

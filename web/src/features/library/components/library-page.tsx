@@ -13,7 +13,7 @@ import { ExerciseCard } from './exercise-card';
 import { ExerciseFormModal } from './exercise-form-modal';
 import './library.css';
 import '../../../components/exercise-library-overlay/exercise-library.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 /** Cards per "Show more": a full screen or two, not the whole catalogue at once. */
 const PAGE_SIZE = 48;

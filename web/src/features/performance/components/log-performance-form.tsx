@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { exerciseType, UNIT_OF, type ExerciseType } from '@shared';
-import { dateError, PERFORMANCE_TEXTS, repsError, valueError } from '@shared';
+import { exerciseType, UNIT_OF, type ExerciseType } from '@kernel';
+import { dateError, PERFORMANCE_TEXTS, repsError, valueError } from '@kernel';
 import { useExerciseNames, useLogPerformance } from '../api/performance';
 
 /** Spec §9: the exercise search shows 8 suggestions. */

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { useTopic } from '../../../lib/realtime';
-import { categoryOf } from '@shared';
+import { categoryOf } from '@kernel';
 import { performanceKey, usePerformanceSummary, useRemoveEntry, type RangeKey } from '../api/performance';
 import { CategoriesTab } from './categories-tab';
 import { LogPerformanceForm } from './log-performance-form';
@@ -12,7 +12,7 @@ import { MetricsTable } from './metrics-table';
 import { ProgressionChart } from './progression-chart';
 import { RepMaxProfile } from './rep-max-profile';
 import './performance.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 const RANGE_BUTTONS: [RangeKey, string][] = [
   ['7d', '7D'],

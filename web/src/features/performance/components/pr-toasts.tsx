@@ -3,7 +3,7 @@ import { useUser } from '../../../lib/auth';
 import { useTopic } from '../../../lib/realtime';
 import { recentPrsKey, useRecentPrs, type PrNews } from '../api/performance';
 import './performance.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 const TOAST_MS = 8000;
 

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
-import type { TemplateCategory } from '@shared';
+import type { TemplateCategory } from '@kernel';
 import type { SavedTemplate } from '../utils/template-draft';
 
 export type TemplateSummary = SavedTemplate & {

@@ -3,8 +3,8 @@ import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { errorMessage } from '../../../lib/api-client';
-import { endDate, highestDay, schedulePreview, workoutCount } from '@shared';
-import type { TemplateDays } from '@shared';
+import { endDate, highestDay, schedulePreview, workoutCount } from '@kernel';
+import type { TemplateDays } from '@kernel';
 import { useAssignTemplate, useTemplateAthletes, type AssignResult } from '../api/templates';
 import { allWorkouts, type TemplateDraft } from '../utils/template-draft';
 

@@ -7,8 +7,8 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfileToday } from '../../../lib/profile';
-import type { Workout } from '@shared';
-import { DURATION_WEEKS, MAX_WEEKS } from '@shared';
+import type { Workout } from '@kernel';
+import { DURATION_WEEKS, MAX_WEEKS } from '@kernel';
 import { getTemplate, useSaveTemplate, type TemplateSummary } from '../api/templates';
 import {
   addWorkout,

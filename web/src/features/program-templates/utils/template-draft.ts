@@ -3,11 +3,11 @@
  * workouts by `day-{n}`, id and the modified flag, with the builder's moves as pure
  * functions. Starts empty, unsaved; any edit marks it modified.
  */
-import type { WorkoutExercise } from '@shared';
-import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@shared';
-import { workoutMetrics, type WorkoutMetrics } from '@shared';
-import type { TemplateCategory } from '@shared';
-import { dayNumber, DAYS_PER_WEEK } from '@shared';
+import type { WorkoutExercise } from '@kernel';
+import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@kernel';
+import { workoutMetrics, type WorkoutMetrics } from '@kernel';
+import type { TemplateCategory } from '@kernel';
+import { dayNumber, DAYS_PER_WEEK } from '@kernel';
 
 export const DEFAULT_TITLE = 'New Program Template';
 export const DEFAULT_DESCRIPTION = 'Create a program template to assign to athletes';

@@ -4,7 +4,7 @@ import { useRealtime } from '../../../lib/realtime';
 import { teamAnalyticsBaseKey } from '../api/get-team-analytics';
 import { teamQueryKey } from '../api/get-team';
 import { LIVE_DEBOUNCE_MS } from './constants';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 /**
  * Follows the selected athletes' `athlete:<id>` topics (a logged set, a planned or

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES, STATUS_LABELS } from '@shared';
+import { EXERCISE_INTENTS, INTENT_PROFILES, STATUS_LABELS } from '@kernel';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useInView } from '../../../../lib/use-in-view';
 import { useCapacity, useWeeklyVolume } from '../../api/analytics';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@shared';
+import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@kernel';
 import { Alert } from '../../../../components/ui/alert';
 import { errorMessage } from '../../../../lib/api-client';
 import { useWorkoutAnalytics, type AnalyticsFilter } from '../../api/analytics';

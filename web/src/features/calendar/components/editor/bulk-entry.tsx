@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { bulkGenerate, SET_TYPE_LABELS, SET_TYPES, type SetType, type WorkoutSet } from '@shared';
+import { bulkGenerate, SET_TYPE_LABELS, SET_TYPES, type SetType, type WorkoutSet } from '@kernel';
 
 type BulkEntryProps = { onGenerate: (sets: WorkoutSet[]) => void };
 

@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
 import type { LastActual, NewRecord, WorkoutDetail } from '../../api/types';
-import type { Workout } from '@shared';
+import type { Workout } from '@kernel';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';

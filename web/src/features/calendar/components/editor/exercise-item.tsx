@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type DragEvent } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@shared';
+import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@kernel';
 import { BulkEntry } from './bulk-entry';
 import { SetRow } from './set-row';
 import { emptySet, type FormExercise, type FormSet } from './workout-form';

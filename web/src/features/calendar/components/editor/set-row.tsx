@@ -1,4 +1,4 @@
-import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType } from '@shared';
+import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType } from '@kernel';
 import { percentOf, resolvePercent, type FormSet } from './workout-form';
 import { useContext } from 'react';
 import { EditorAthleteContext, useOneRm } from '../../api/one-rm';

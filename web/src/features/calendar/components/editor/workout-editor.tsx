@@ -9,9 +9,9 @@ import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
 import { EditorContent } from './editor-content';
 import { toForm } from './workout-form';
-import type { Workout } from '@shared';
+import type { Workout } from '@kernel';
 import './editor.css';
-import { topicOf } from '@shared';
+import { topicOf } from '@kernel';
 
 export type EditorTarget = { workoutId: string | null; date: string };
 

@@ -4,8 +4,8 @@
  * index in the server's copy, so live actuals land on the right set even after the
  * coach has reordered or added exercises without saving.
  */
-import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '@shared';
-import { linkSuperset, SET_TYPE_FIELDS, unlinkSuperset, type SetActual, type SetField, type SetType, type Workout, type WorkoutExercise, type WorkoutSet } from '@shared';
+import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '@kernel';
+import { linkSuperset, SET_TYPE_FIELDS, unlinkSuperset, type SetActual, type SetField, type SetType, type Workout, type WorkoutExercise, type WorkoutSet } from '@kernel';
 
 export type FormSet = {
   key: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES } from '@shared';
-import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@shared';
+import { EXERCISE_INTENTS, INTENT_PROFILES } from '@kernel';
+import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@kernel';
 import { capacity, templateMetrics, type TemplateDraft } from '../../utils/template-draft';
 
 const label = (intent: string) => intent[0].toUpperCase() + intent.slice(1);

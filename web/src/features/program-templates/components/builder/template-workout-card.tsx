@@ -1,4 +1,4 @@
-import { INTENT_PROFILES } from '@shared';
+import { INTENT_PROFILES } from '@kernel';
 import { cx } from '../../../../lib/cx';
 import { dragSource } from '../../../../lib/drag-and-drop';
 import type { DraftWorkout } from '../../utils/template-draft';

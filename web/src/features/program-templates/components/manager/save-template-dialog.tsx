@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
-import { TEMPLATE_CATEGORIES, type TemplateCategory } from '@shared';
+import { TEMPLATE_CATEGORIES, type TemplateCategory } from '@kernel';
 
 export type SaveForm = { name: string; description: string; category: TemplateCategory; isPublic: boolean };
 

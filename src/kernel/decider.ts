@@ -1,5 +1,5 @@
 /**
- * A decider is three pure functions (see STYLE.md): decide(command, state, ctx) →
+ * A decider is three pure functions (docs/architecture.md, "House style"): decide(command, state, ctx) →
  * events, evolve(state, event) → state, initialState(). Time, ids and the acting user
  * come in through ctx, never from inside.
  */

@@ -1,5 +1,5 @@
 /**
- * The pure code the dashboard shares with the server, reached from web/ as `@shared`
+ * The pure code the dashboard shares with the server, reached from web/ as `@kernel`
  * (the only server path the web may import; ESLint enforces it). Each line names what
  * the web uses, so the bundle takes nothing with I/O.
  */
