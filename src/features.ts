@@ -14,7 +14,6 @@ import { recapsFeature } from './recaps/feature.ts';
 import { templatesFeature } from './templates/feature.ts';
 import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
-
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';

@@ -6,10 +6,10 @@ import { DomainError } from '../kernel/decider.ts';
 import { LIMITS, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { EmailConfirmedOut, MeOut } from './schemas.ts';
+import { ErrorOut as ErrorBody } from '../platform/http/response-schemas.ts';
 
 const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: MAX_PASSWORD * 4 });
-const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const SessionBody = Type.Object({
   accessToken: Type.String(),
   refreshToken: Type.String(),

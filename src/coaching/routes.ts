@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { todayFor } from '../accounts/index.ts';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
@@ -18,15 +18,13 @@ import { COACHING_MESSAGES as M, emailProblem } from './domain/messages.ts';
 import * as q from './queries.ts';
 import { complianceOf } from './compliance.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
+import { ErrorOut as ErrorBody, Nullable, Checkpoint } from '../platform/http/response-schemas.ts';
 
 /** Each invite mails a stranger: enough for onboarding a squad, too few to spam with. */
 const INVITES_PER_COACH = { max: 50, windowMs: 60 * 60 * 1000 };
 
-const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Pct = Type.Union([Type.Number(), Type.Null()]);
-const Checkpoint = Nullable(Type.String());
 
 const EmailBody = Type.Object({ email: Type.String({ maxLength: 254 }) }, { additionalProperties: false });
 const InviteIdBody = Type.Object({ inviteId: Uuid }, { additionalProperties: false });

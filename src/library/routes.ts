@@ -15,6 +15,7 @@ import { bearerToken, userIdOf } from '../platform/http/auth-hook.ts';
 import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream, type ExerciseCommand, type ExerciseInput } from './domain/exercise.ts';
 import { exercisesProjection } from '../../projections/library/exercises.ts';
 import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery } from './queries.ts';
+import { ErrorOut } from '../platform/http/response-schemas.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const List = Type.Array(Text(60), { maxItems: 30 });
@@ -61,7 +62,6 @@ const ListOut = Type.Object({
   filters: Type.Object({ muscles: Type.Array(Type.String()), patterns: Type.Array(Type.String()) }),
 });
 const WriteOut = Type.Object({ success: Type.Boolean(), id: Type.String(), checkpoint: Type.Union([Type.String(), Type.Null()]) });
-const ErrorOut = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const errors = { '4xx': ErrorOut };
 
 export const DEFAULT_LIMIT = 1000;

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
@@ -18,13 +18,11 @@ import { conversationDecider, type ConversationCommand } from './domain/conversa
 import { conversationStream, directConversationId } from './domain/conversation-id.ts';
 import { MESSAGE_PAGE_SIZE, MESSAGING_MESSAGES as M } from './domain/messages.ts';
 import * as q from './queries.ts';
+import { ErrorOut as ErrorBody, Nullable, Checkpoint } from '../platform/http/response-schemas.ts';
 
-const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const errors = { '4xx': ErrorBody };
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 const OneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: values });
-const Checkpoint = Nullable(Type.String());
 /**
  * Room for surrounding whitespace: the 4,000-character rule applies to the trimmed
  * text and is the decider's, with its own message.

@@ -5,7 +5,7 @@
  * Every call acts as the signed-in user: nobody reads or answers someone else's connections.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
@@ -14,13 +14,12 @@ import { connectionDecider, connectionStream, type ConnectionCommand } from './d
 import { NETWORK_MESSAGES as M } from './domain/messages.ts';
 import * as q from './queries.ts';
 import { userIdByEmail } from '../coaching/index.ts';
+import { ErrorOut as ErrorBody, Nullable } from '../platform/http/response-schemas.ts';
 
 /** Spec §9: user search default limit 10. */
 export const USER_SEARCH_DEFAULT_LIMIT = 10;
 const USER_SEARCH_MAX_LIMIT = 50;
 
-const ErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 /** A plain enum, so a wrong value reads "… must be equal to one of the allowed values." */
 const OneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: values });

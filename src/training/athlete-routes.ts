@@ -16,6 +16,7 @@ import { athleteDashboard } from './dashboard.ts';
 import { dateParam, viewerToday, IgnoredToday } from './workout-routes.ts';
 import { MAX_INDEX, SET_LIMITS } from './domain/limits.ts';
 import { ActualRecordedOut, DashboardOut, WorkoutListOut } from './schemas.ts';
+import { ErrorOut } from '../platform/http/response-schemas.ts';
 
 const Day = Type.String({ maxLength: 10 });
 const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
@@ -39,7 +40,6 @@ const ActualBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const ErrorOut = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
 const RangeQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), today: IgnoredToday }, { additionalProperties: false });
 const TodayQuery = Type.Object({ today: IgnoredToday }, { additionalProperties: false });
 

@@ -16,3 +16,6 @@ export const Checkpoint = Nullable(Type.String({ description: 'Send back as X-Af
  */
 export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}): TUnsafe<T> =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+/** Every 4xx/5xx answer: `{ error }` with the spec's text, and a machine-readable `code` where one exists. */
+export const ErrorOut = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()) });
