@@ -76,6 +76,8 @@ describe('accounts in the browser', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${t.url}/signin`);
     await page.getByRole('link', { name: /forgot your password/i }).click();
+    // The sign-in page has an Email field too: fill the one on the page the link opened.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(u.email);
     const sentAt = Date.now();
     await page.getByRole('button', { name: /send|reset/i }).click();
