@@ -3,6 +3,21 @@
  * (the only server path the web may import; ESLint enforces it). Each line names what
  * the web uses, so the bundle takes nothing with I/O.
  */
+export {
+  WEIGHT_UNITS,
+  KG_PER_LB,
+  PLATE_STEP,
+  convertLoad,
+  defaultWeightUnit,
+  displayLoad,
+  formatLoad,
+  fromLbs,
+  isWeightUnit,
+  maxLoadIn,
+  roundToPlates,
+  toLbs,
+  type WeightUnit,
+} from './units.ts';
 export { topicOf, topicId, TOPIC_KINDS, type Topic, type TopicKind } from './topics.ts';
 export { parseYouTubeId, youTubeEmbedUrl } from '../library/domain/youtube.ts';
 export { UNIT_OF, exerciseType, type ExerciseType } from '../performance/domain/exercise-type.ts';
