@@ -5,8 +5,8 @@ import { topicOf } from '../../src/kernel/topics.ts';
 
 export const userProfiles: Projection = {
   name: 'user_profiles',
-  // 3: invited accounts are athletes only (profile_type), BecameCoach.
-  version: 3,
+  // 3: invited accounts are athletes only (profile_type), BecameCoach. 4: weight_unit.
+  version: 4,
   handles: ['UserRegistered', 'EmailConfirmed', 'ProfileUpdated', 'BecameCoach'],
   tables: {
     user_profiles: (t) => `
@@ -23,6 +23,8 @@ export const userProfiles: Projection = {
         email_confirmed boolean NOT NULL DEFAULT false,
         -- IANA zone for the user's "today" (start dates, missed status, recaps).
         time_zone       text NOT NULL DEFAULT 'UTC',
+        -- 'kg' or 'lb' as chosen in Settings; null until chosen (the browser's locale decides).
+        weight_unit     text,
         created_at      timestamptz NOT NULL,
         updated_at      timestamptz NOT NULL
       );
@@ -37,7 +39,11 @@ export const userProfiles: Projection = {
     const changed = new Map<string, Record<string, unknown>>();
     const change = (userId: string, at: Date) => {
       let c = changed.get(userId);
-      if (!c) changed.set(userId, (c = { user_id: userId, confirmed: false, became_coach: false, has_display: false, has_first: false, has_last: false, time_zone: null }));
+      if (!c)
+        changed.set(
+          userId,
+          (c = { user_id: userId, confirmed: false, became_coach: false, has_display: false, has_first: false, has_last: false, time_zone: null, weight_unit: null }),
+        );
       c.at = at.toISOString();
       return c;
     };
@@ -73,6 +79,7 @@ export const userProfiles: Projection = {
           if ('firstName' in d) Object.assign(c, { has_first: true, first_name: d.firstName ?? null });
           if ('lastName' in d) Object.assign(c, { has_last: true, last_name: d.lastName ?? null });
           if (d.timeZone) c.time_zone = d.timeZone;
+          if (d.weightUnit) c.weight_unit = d.weightUnit;
           break;
         }
         default:
@@ -98,9 +105,10 @@ export const userProfiles: Projection = {
            first_name = CASE WHEN x.has_first THEN x.first_name ELSE u.first_name END,
            last_name = CASE WHEN x.has_last THEN x.last_name ELSE u.last_name END,
            time_zone = COALESCE(x.time_zone, u.time_zone),
+           weight_unit = COALESCE(x.weight_unit, u.weight_unit),
            updated_at = x.at
          FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, confirmed boolean, became_coach boolean, has_display boolean, display_name text,
-           has_first boolean, first_name text, has_last boolean, last_name text, time_zone text, at timestamptz)
+           has_first boolean, first_name text, has_last boolean, last_name text, time_zone text, weight_unit text, at timestamptz)
          WHERE u.user_id = x.user_id`,
         [JSON.stringify([...changed.values()])],
       );

@@ -18,6 +18,7 @@
  *
  * Set-based: one statement per table per batch, whatever the batch holds.
  */
+import { toLbs } from '../../src/kernel/units.ts';
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
@@ -158,8 +159,9 @@ function loggedFigures(d: Extract<PerformanceEvent, { type: 'PerformanceLogged' 
     exercise_key: d.exerciseName.toLowerCase(),
     exercise_name: d.exerciseName,
     rep_range: d.reps ?? 0,
-    weight: d.value,
-    unit: d.unit,
+    // A value typed in kilograms is kept so in the event; records compare pounds.
+    weight: toLbs(d.value, d.unit === 'kg' ? 'kg' : 'lb'),
+    unit: d.unit === 'kg' ? 'lbs' : d.unit,
     lower_better: lowerIsBetter(d.exerciseName, d.reps ?? 0),
     date: d.date,
   };
@@ -275,7 +277,7 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
       news.candidates.push({ step, source: d.entryId, ...figures, at: s.event.time.toISOString(), batch_prior: bestHeld(group, figures.lower_better) });
       news.followed[d.entryId.toLowerCase()] = true;
       manualGroup.set(d.entryId, group);
-      hold(group, d.entryId, d.value);
+      hold(group, d.entryId, figures.weight);
     } else {
       const group = manualGroup.get(e.data.entryId);
       if (group) hold(group, e.data.entryId, null);

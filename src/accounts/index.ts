@@ -8,3 +8,4 @@ export * from './auth-service.ts';
 export * from './display-name.ts';
 export * from './domain/user.ts';
 export * from './time-zone.ts';
+export * from './weight-unit.ts';

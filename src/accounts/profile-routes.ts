@@ -10,6 +10,8 @@ import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { isTimeZone, todayIn } from './time-zone.ts';
 import { ProfileOut, SavedOut } from './schemas.ts';
+import { StringEnum } from '../platform/http/response-schemas.ts';
+import { WEIGHT_UNITS } from '../kernel/units.ts';
 
 const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
 const ProfileBody = Type.Object(
@@ -19,6 +21,8 @@ const ProfileBody = Type.Object(
     lastName: Type.Optional(Name),
     // IANA zone name; checked against the runtime's zone list below.
     timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    // The unit this user reads and types loads in.
+    weightUnit: Type.Optional(StringEnum(WEIGHT_UNITS)),
   },
   { additionalProperties: false },
 );

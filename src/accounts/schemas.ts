@@ -5,7 +5,8 @@
  * own answers (sessions, messages) sit beside their routes in auth-routes.ts.
  */
 import { Type } from '@sinclair/typebox';
-import { Checkpoint, Nullable } from '../platform/http/response-schemas.ts';
+import { Checkpoint, Nullable, StringEnum } from '../platform/http/response-schemas.ts';
+import { WEIGHT_UNITS } from '../kernel/units.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
@@ -34,6 +35,7 @@ export const ProfileOut = Type.Object({
     is_athlete: Type.Boolean(),
     email_confirmed: Type.Boolean(),
     time_zone: Type.String({ description: 'IANA zone name' }),
+    weight_unit: Nullable(StringEnum(WEIGHT_UNITS, { description: 'kg or lb as chosen in Settings; null until chosen' })),
     created_at: Timestamp,
     updated_at: Timestamp,
     resolved_name: Type.String(),

@@ -16,6 +16,7 @@ import { isUuid } from '../training/index.ts';
 import { ATHLETE_NOT_FOUND, logPerformance, mayLogFor, removePerformanceEntry, type PerformanceDeps } from './commands.ts';
 import { daysBack, followedAthletes, performanceSummary, RANGES, recentPrs, repMax, type RangeKey } from './queries.ts';
 import { EntryLoggedOut, EntryRemovedOut, RecentPrsOut, RepMaxOut, SummaryOut } from './schemas.ts';
+import { StringEnum } from '../platform/http/response-schemas.ts';
 
 const Id = Type.String({ maxLength: 64 });
 const Name = Type.String({ maxLength: 200 });
@@ -28,6 +29,8 @@ const LogBody = Type.Object(
     value: Type.Optional(Typed),
     reps: Type.Optional(Typed),
     date: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+    /** The unit a strength value was typed in; the event keeps it. */
+    unit: Type.Optional(Type.Union([StringEnum(['kg', 'lb', 'lbs'] as const), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -57,7 +60,7 @@ export function performanceRoutes(app: FastifyInstance, deps: PerformanceDeps) {
       const result = await logPerformance(
         deps,
         userIdOf(req),
-        { athleteId: b.athlete_id, exerciseName: b.exercise_name, value: b.value, reps: b.reps, date: b.date },
+        { athleteId: b.athlete_id, exerciseName: b.exercise_name, value: b.value, reps: b.reps, date: b.date, unit: b.unit },
         { command: req.commandKey },
       );
       return reply.code(201).send({ success: true, id: result.id, entry: result.entry, checkpoint: result.checkpoint });

@@ -10,7 +10,7 @@ import { RANGES } from './queries.ts';
 
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const EXERCISE_TYPES = ['strength', 'time', 'measurement'] as const;
-const UNITS = ['lbs', 'seconds', 'inches'] as const;
+const UNITS = ['lbs', 'kg', 'seconds', 'inches'] as const;
 
 /** The PerformanceLogged event's data: the entry as it was recorded. */
 const EntryOut = Type.Object({

@@ -16,7 +16,8 @@ import { athleteDashboard } from './dashboard.ts';
 import { dateParam, viewerToday, IgnoredToday } from './workout-routes.ts';
 import { MAX_INDEX, SET_LIMITS } from './domain/limits.ts';
 import { ActualRecordedOut, DashboardOut, WorkoutListOut } from './schemas.ts';
-import { ErrorOut } from '../platform/http/response-schemas.ts';
+import { ErrorOut, StringEnum } from '../platform/http/response-schemas.ts';
+import { WEIGHT_UNITS } from '../kernel/units.ts';
 
 const Day = Type.String({ maxLength: 10 });
 const Amount = (maximum: number) => Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()]);
@@ -34,6 +35,8 @@ const ActualBody = Type.Object(
         reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
         load: Type.Optional(Amount(SET_LIMITS.load)),
         time_duration: Type.Optional(Amount(SET_LIMITS.time_duration)),
+        // The unit `load` was typed in; the event keeps it (a kilogram load is checked against 907 kg).
+        load_unit: Type.Optional(StringEnum(WEIGHT_UNITS)),
       },
       { additionalProperties: false },
     ),

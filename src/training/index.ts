@@ -8,6 +8,7 @@ export * from './compliance-query.ts';
 export * from './dashboard.ts';
 export * from './domain/actuals.ts';
 export * from './domain/events.ts';
+export * from './domain/load-units.ts';
 export * from './domain/payload.ts';
 export * from './domain/summaries.ts';
 export * from './domain/workout-rules.ts';

@@ -7,6 +7,8 @@ import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../platform/eventstore/port.ts';
 import { displayName, type NameSource } from '../accounts/index.ts';
 import { workoutStream } from './domain/events.ts';
+import { actualInPounds } from './domain/load-units.ts';
+import type { SetActual } from './domain/workout-rules.ts';
 
 /** The calendar status from the stored inputs (see projections/workouts.ts). */
 const STATUS_SQL = `CASE WHEN w.base_status = 'scheduled' AND w.date < $2::date THEN 'missed' ELSE w.base_status END`;
@@ -94,7 +96,13 @@ function summarise(e: StoredEvent): Record<string, unknown> {
     case 'WorkoutRestored':
       return { date: d.date };
     case 'SetActualRecorded':
-      return { exercise_index: d.exerciseIndex, exercise_name: d.exerciseName, set_index: d.setIndex, ...(d.setId ? { set_id: d.setId } : {}), actual: d.actual };
+      return {
+        exercise_index: d.exerciseIndex,
+        exercise_name: d.exerciseName,
+        set_index: d.setIndex,
+        ...(d.setId ? { set_id: d.setId } : {}),
+        actual: actualInPounds(d.actual as SetActual),
+      };
     default:
       return {};
   }

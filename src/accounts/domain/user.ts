@@ -3,6 +3,7 @@
  * are secrets and live in the credential tables; events only say that things happened.
  */
 import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
+import type { WeightUnit } from '../../kernel/units.ts';
 import { brandingProblem, type CoachBranding } from './branding.ts';
 
 export type UserEvent =
@@ -14,7 +15,10 @@ export type UserEvent =
   | { type: 'PasswordReset'; data: { userId: string } }
   // An athlete-only account (made from an invitation) became a coach with the access code.
   | { type: 'BecameCoach'; data: { userId: string } }
-  | { type: 'ProfileUpdated'; data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string } }
+  | {
+      type: 'ProfileUpdated';
+      data: { userId: string; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string; weightUnit?: WeightUnit };
+    }
   // The coach's colours (spec: theme coachBranding), shown to the coach and their athletes.
   | { type: 'CoachBrandingSet'; data: { userId: string } & CoachBranding }
   | { type: 'CoachBrandingCleared'; data: { userId: string } };
@@ -27,7 +31,7 @@ export type UserCommand =
   | { type: 'ResetPassword' }
   /** Issued only after the access code was checked (a secret, so not in the command). */
   | { type: 'BecomeCoach' }
-  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string }
+  | { type: 'UpdateProfile'; displayName?: string | null; firstName?: string | null; lastName?: string | null; timeZone?: string; weightUnit?: WeightUnit }
   | { type: 'SetCoachBranding'; branding: CoachBranding | null };
 
 export interface UserState {

@@ -3,7 +3,8 @@
  * and the server derive it from the name alone, so both always agree.
  */
 export type ExerciseType = 'strength' | 'time' | 'measurement';
-export type PerformanceUnit = 'lbs' | 'seconds' | 'inches';
+/** A strength value typed in kilograms keeps 'kg' in its event; read models hold pounds ('lbs'). */
+export type PerformanceUnit = 'lbs' | 'kg' | 'seconds' | 'inches';
 
 const TIME_WORDS = ['sprint', 'dash', 'run', 'mile', '5k', '10k'];
 const MEASUREMENT_WORDS = ['jump', 'throw'];

@@ -3,6 +3,7 @@
  * their scores, and the estimated one-rep max behind the rep-max profile.
  */
 import { exerciseType, lowerIsBetter } from './exercise-type.ts';
+import { roundToPlates, type WeightUnit } from '../../kernel/units.ts';
 
 export interface RecordLike {
   exercise_name: string;
@@ -90,9 +91,13 @@ export function loadForReps(oneRm: number, reps: number): number {
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A load prescribed as a percentage of the 1RM, to the nearest half pound (the editor's rule too, web/…/workout-form.ts). */
-export function resolvePercentLoad(oneRm: number, percent: number): number {
-  return Math.round(((oneRm * percent) / 100) * 2) / 2;
+/**
+ * A load prescribed as a percentage of the 1RM (in pounds), as a load the athlete can
+ * put on the bar: in `unit`, rounded to its plates (2.5 kg / 5 lb). The editor's rule
+ * too (web/…/workout-form.ts).
+ */
+export function resolvePercentLoad(oneRm: number, percent: number, unit: WeightUnit = 'lb'): number {
+  return roundToPlates((oneRm * percent) / 100, unit);
 }
 
 export interface OneRmEstimate<R> {

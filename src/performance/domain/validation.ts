@@ -3,6 +3,7 @@
  * form runs the same function, and the server runs it again: a client is never trusted.
  * Pure: "today" (the athlete's, in their time zone) comes in as an argument.
  */
+import { toLbs, type WeightUnit } from '../../kernel/units.ts';
 import { exerciseType, UNIT_OF, type ExerciseType, type PerformanceUnit } from './exercise-type.ts';
 
 export const PERFORMANCE_TEXTS = {
@@ -10,6 +11,7 @@ export const PERFORMANCE_TEXTS = {
   badValue: 'Please enter a valid weight/value',
   valueNotPositive: 'Value must be greater than 0',
   weightTooHigh: 'Weight seems unrealistic (max 2000 lbs)',
+  weightTooHighKg: 'Weight seems unrealistic (max 907 kg)',
   timeTooHigh: 'Time seems unrealistic (max 1 hour)',
   badReps: 'Please enter a valid rep count',
   repsTooLow: 'Reps must be 1 or higher',
@@ -29,6 +31,8 @@ export interface EntryInput {
   value?: string | number | null;
   reps?: string | number | null;
   date?: string | null;
+  /** The unit a strength value was typed in (absent: lbs); other types have their own unit. */
+  unit?: 'kg' | 'lb' | 'lbs' | null;
 }
 
 export interface ValidEntry {
@@ -79,11 +83,11 @@ export function dateError(date: string | null | undefined, today: string): strin
   return null;
 }
 
-export function valueError(value: string | number, type: ExerciseType): string | null {
+export function valueError(value: string | number, type: ExerciseType, unit: WeightUnit = 'lb'): string | null {
   const n = numeric(value);
   if (n === null) return PERFORMANCE_TEXTS.badValue;
   if (n <= 0) return PERFORMANCE_TEXTS.valueNotPositive;
-  if (type === 'strength' && n > LIMITS.weight) return PERFORMANCE_TEXTS.weightTooHigh;
+  if (type === 'strength' && toLbs(n, unit) > LIMITS.weight) return unit === 'kg' ? PERFORMANCE_TEXTS.weightTooHighKg : PERFORMANCE_TEXTS.weightTooHigh;
   if (type === 'time' && n > LIMITS.time) return PERFORMANCE_TEXTS.timeTooHigh;
   return null;
 }
@@ -105,7 +109,8 @@ export function checkEntry(input: EntryInput, today: string): Checked {
   const exerciseName = input.exerciseName.trim().replace(/\s+/g, ' ');
   if (!exerciseName) return { ok: false, field: 'exerciseName', error: PERFORMANCE_TEXTS.nameRequired };
   const type = exerciseType(exerciseName);
-  const vErr = valueError(input.value!, type);
+  const inKg = type === 'strength' && input.unit === 'kg';
+  const vErr = valueError(input.value!, type, inKg ? 'kg' : 'lb');
   if (vErr) return { ok: false, field: 'value', error: vErr };
   let reps: number | null = null;
   if (type === 'strength') {
@@ -117,6 +122,6 @@ export function checkEntry(input: EntryInput, today: string): Checked {
   if (dErr) return { ok: false, field: 'date', error: dErr };
   return {
     ok: true,
-    entry: { athleteId: input.athleteId!, exerciseName, exerciseType: type, unit: UNIT_OF[type], value: numeric(input.value!)!, reps, date: input.date!.trim() },
+    entry: { athleteId: input.athleteId!, exerciseName, exerciseType: type, unit: inKg ? 'kg' : UNIT_OF[type], value: numeric(input.value!)!, reps, date: input.date!.trim() },
   };
 }

@@ -11,6 +11,8 @@ import { EXERCISE_INTENTS, guessIntent, nextHeading, type ExerciseIntent } from 
 import { isCalendarDate, MAX_BULK_SETS, SET_TYPES, stripEmpty, type SetActual, type SetType, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { MESSAGES } from './workout.ts';
 import { MAX_INDEX, SET_LIMITS } from './limits.ts';
+import { badUnitMessage, LOAD_FIELDS, loadLimitIn } from './load-units.ts';
+import { isWeightUnit, type WeightUnit } from '../../kernel/units.ts';
 
 /** %1RM prescriptions: above 0, at most 150 (supramaximal eccentric work tops out well below). */
 export const LOAD_PERCENT_MAX = 150;
@@ -64,16 +66,24 @@ function amount(v: unknown, where: string, opts: { whole?: boolean; max?: number
   return n;
 }
 
+/** The unit a set's or actual's loads were typed in: kept as entered (load-units.ts). */
+function loadUnit(v: unknown, where: string): WeightUnit | undefined {
+  if (v === undefined) return undefined;
+  return isWeightUnit(v) ? v : bad(badUnitMessage(`${where}.load_unit`));
+}
+
 function parseActual(raw: unknown, where: string): SetActual | undefined {
   if (raw === undefined) return undefined;
   if (!isObject(raw)) return bad(`${where} must be an object.`);
-  refuseUnknown(raw, new Set(['reps', 'load', 'time_duration']), `${where}.`);
+  refuseUnknown(raw, new Set(['reps', 'load', 'time_duration', 'load_unit']), `${where}.`);
   const actual: SetActual = {};
+  const unit = loadUnit(raw.load_unit, where);
   const reps = amount(raw.reps, `${where}.reps`, { whole: true, max: SET_LIMITS.reps });
-  const load = amount(raw.load, `${where}.load`, { max: SET_LIMITS.load });
+  const load = amount(raw.load, `${where}.load`, { max: loadLimitIn(SET_LIMITS.load, unit) });
   const time = amount(raw.time_duration, `${where}.time_duration`, { max: SET_LIMITS.time_duration });
   if (reps !== undefined) actual.reps = reps;
   if (load !== undefined) actual.load = load;
+  if (load !== undefined && unit !== undefined) actual.load_unit = unit;
   if (time !== undefined) actual.time_duration = time;
   return Object.keys(actual).length ? actual : undefined;
 }
@@ -82,16 +92,19 @@ function parseSet(raw: unknown, where: string): WorkoutSet {
   if (!isObject(raw)) return bad(`${where} must be an object.`);
   const input: Json = {};
   for (const [k, v] of Object.entries(raw)) input[SET_ALIASES[k] ?? k] = v;
-  refuseUnknown(input, new Set(['id', 'type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'load_percent', 'actual']), `${where}.`);
+  refuseUnknown(input, new Set(['id', 'type', ...NUMBER_FIELDS, ...TEXT_FIELDS, 'load_percent', 'actual', 'load_unit']), `${where}.`);
+  const unit = loadUnit(input.load_unit, where);
   const type = (input.type ?? 'standard') as SetType;
   if (!SET_TYPES.includes(type)) bad(`${where}.type must be one of ${SET_TYPES.join(', ')}.`);
   // The set's stable id as a GET returned it: kept (set-ids.ts); a set without one gets one.
   if (input.id !== undefined && !isUuid(input.id)) bad(`${where}.id must be a set id (a UUID).`);
   const set: WorkoutSet = input.id !== undefined ? { id: (input.id as string).toLowerCase(), type } : { type };
   for (const f of NUMBER_FIELDS) {
-    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: SET_LIMITS[f] });
+    const isLoad = (LOAD_FIELDS as readonly string[]).includes(f);
+    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: isLoad ? loadLimitIn(SET_LIMITS[f], unit) : SET_LIMITS[f] });
     if (n !== undefined) set[f] = n;
   }
+  if (unit !== undefined && LOAD_FIELDS.some((f) => set[f] !== undefined)) set.load_unit = unit;
   const percent = amount(input.load_percent, `${where}.load_percent`, { max: LOAD_PERCENT_MAX });
   if (percent !== undefined) {
     if (percent <= 0) bad(`${where}.load_percent must be greater than 0.`);

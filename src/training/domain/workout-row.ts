@@ -9,6 +9,7 @@ import type { StoredEvent } from '../../kernel/events.ts';
 import type { TrainingEvent } from './events.ts';
 import type { SetActual, WorkoutExercise } from './workout-rules.ts';
 import { workoutDecider, type WorkoutState } from './workout.ts';
+import { actualInPounds } from './load-units.ts';
 import { scheduledSetId, setIdsIn, withoutSetIds, withSetIds } from './set-ids.ts';
 
 /** The last actual recorded on a workout: what the coach's editor toasts about. */
@@ -96,7 +97,7 @@ export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): 
           exercise_name: e.data.exerciseName,
           set_index: e.data.setIndex,
           set_id: e.data.setId ?? state.setIds[e.data.exerciseIndex]?.[e.data.setIndex],
-          actual: e.data.actual,
+          actual: actualInPounds(e.data.actual),
           by,
           at: e.data.doneAt ?? at,
           recorded_at: at,

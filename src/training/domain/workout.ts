@@ -12,6 +12,8 @@ import type { TrainingEvent, WorkoutContent } from './events.ts';
 import { isCalendarDate, type SetActual, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepActualsById, mergeActual, sameJson } from './actuals.ts';
 import { assignSetIds, findSet, revisedSetId, sameSetIds, scheduledSetId, withoutSetIds, type FreshId, type SetIds } from './set-ids.ts';
+import { actualInPounds, badUnitMessage, exercisesInPounds, LOAD_FIELDS, loadLimitIn } from './load-units.ts';
+import { isWeightUnit, type WeightUnit } from '../../kernel/units.ts';
 
 export { workoutStream } from './events.ts';
 
@@ -83,26 +85,38 @@ function checkContent(content: WorkoutContent): void {
   // from putting a number into an event that a read model cannot hold.
   for (const exercise of content.exercises) {
     for (const set of exercise.sets) {
-      for (const f of Object.keys(SET_LIMITS) as (keyof typeof SET_LIMITS)[]) checkNumber(set[f], f);
-      if (set.actual) for (const f of ACTUAL_FIELDS) checkNumber(set.actual[f], f);
+      checkUnit(set.load_unit);
+      for (const f of Object.keys(SET_LIMITS) as (keyof typeof SET_LIMITS)[]) checkNumber(set[f], f, set.load_unit);
+      if (set.actual) {
+        checkUnit(set.actual.load_unit);
+        for (const f of ACTUAL_FIELDS) checkNumber(set.actual[f], f, set.actual.load_unit);
+      }
     }
   }
 }
 
-function checkNumber(v: number | null | undefined, field: keyof typeof SET_LIMITS): void {
+function checkUnit(unit: unknown): void {
+  if (unit !== undefined && !isWeightUnit(unit)) throw new DomainError(400, badUnitMessage('load_unit'));
+}
+
+/** Within its limit; a load in the unit it was typed in (`unit` applies to loads only). */
+function checkNumber(v: number | null | undefined, field: keyof typeof SET_LIMITS, unit?: WeightUnit): void {
   if (v === null || v === undefined) return;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > SET_LIMITS[field]) {
-    throw new DomainError(400, `${field} must be a number from 0 to ${SET_LIMITS[field]}.`);
+  const isLoad = (LOAD_FIELDS as readonly string[]).includes(field);
+  const max = isLoad ? loadLimitIn(SET_LIMITS[field], unit) : SET_LIMITS[field];
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) {
+    throw new DomainError(400, `${field} must be a number from 0 to ${max}${isLoad && unit === 'kg' ? ' kg' : ''}.`);
   }
 }
 
 function checkActual(actual: SetActual): void {
+  checkUnit(actual.load_unit);
   const given = ACTUAL_FIELDS.filter((f) => f in actual);
   if (given.length === 0) throw new DomainError(400, MESSAGES.emptyActual);
   for (const f of given) {
     const v = actual[f];
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) throw new DomainError(400, MESSAGES.badActual);
-    checkNumber(v, f);
+    checkNumber(v, f, actual.load_unit);
   }
 }
 
@@ -167,7 +181,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         const d = event.data;
         // New sets of a revision carry their ids; only events from before set ids need the derived ones.
         const fresh = event.type === 'WorkoutScheduled' ? scheduledSetId(d.workoutId) : revisedSetId(d.workoutId, state.setIds);
-        const sets = settle(event.type === 'WorkoutScheduled' ? null : state, d.exercises, fresh);
+        const sets = settle(event.type === 'WorkoutScheduled' ? null : state, exercisesInPounds(d.exercises), fresh);
         return { ...state, workoutId: d.workoutId, athleteId: d.athleteId, date: d.date, name: d.name, notes: d.notes, ...sets };
       }
       case 'WorkoutMoved':
@@ -178,7 +192,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         return { ...state, deleted: false };
       case 'SetActualRecorded': {
         const d = event.data;
-        return { ...state, exercises: withActual(state.exercises, d.exerciseIndex, d.setIndex, d.actual) };
+        return { ...state, exercises: withActual(state.exercises, d.exerciseIndex, d.setIndex, actualInPounds(d.actual)) };
       }
       default:
         return assertNever(event);
@@ -220,7 +234,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         const exercises = kept.map((e, i) => ({ ...e, sets: e.sets.map(({ id: _id, ...set }, j): WorkoutSet => (inherited[i][j] ? set : { id: ids[i][j], ...set })) }));
         const next = { date: command.content.date, name: command.content.name, notes: command.content.notes, exercises };
         const current = { date: state.date, name: state.name, notes: state.notes, exercises: state.exercises };
-        if (sameJson({ ...next, exercises: withoutSetIds(exercises) }, current) && sameSetIds(ids, state.setIds)) return [];
+        if (sameJson({ ...next, exercises: withoutSetIds(exercisesInPounds(exercises)) }, current) && sameSetIds(ids, state.setIds)) return [];
         const source = command.assignmentId ? { assignmentId: command.assignmentId } : {};
         return [{ type: 'WorkoutRevised', data: { workoutId: state.workoutId, athleteId: state.athleteId, ...next, ...source } }];
       }
@@ -254,7 +268,9 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
         checkActual(command.actual);
         const doneAt = command.doneAt === undefined ? undefined : boundedDoneAt(command.doneAt, ctx.now);
         const actual = mergeActual(set.actual, command.actual);
-        if (sameJson(actual, cleanActual(set.actual))) return [];
+        // A load typed in kilograms is kept so in the event (the fold turns it into pounds).
+        if (command.actual.load != null && command.actual.load_unit !== undefined) actual.load_unit = command.actual.load_unit;
+        if (sameJson(actualInPounds(actual), cleanActual(set.actual))) return [];
         return [
           {
             type: 'SetActualRecorded',

@@ -1,4 +1,5 @@
 /** Set types and the shapes of a workout, its exercises and sets. */
+import type { WeightUnit } from '../../../kernel/units.ts';
 import type { ExerciseIntent } from '../intents.ts';
 
 export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time'] as const;
@@ -31,6 +32,8 @@ export interface SetActual {
   reps?: number | null;
   load?: number | null;
   time_duration?: number | null;
+  /** The unit `load` was typed in, as the event keeps it (absent: lb). Read models hold pounds only. */
+  load_unit?: WeightUnit;
 }
 
 export interface WorkoutSet {
@@ -42,8 +45,10 @@ export interface WorkoutSet {
   id?: string;
   type?: SetType;
   reps?: number | null;
-  /** lbs */
+  /** lbs, or the unit in `load_unit` (events only: read models hold pounds). */
   load?: number | null;
+  /** The unit `load` and `drop_weight` were typed in, as the event keeps it (absent: lb). */
+  load_unit?: WeightUnit;
   /**
    * A load prescribed as a percentage of the athlete's estimated 1RM (e.g. 75). `load`
    * then holds the load it resolved to when saved, or is absent when no record existed.
