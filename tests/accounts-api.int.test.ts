@@ -188,4 +188,22 @@ describe('rate limits', () => {
     expect(rows[0].n).toBe(30);
     expect((await t.api('GET', '/api/outbox', undefined, u.accessToken)).body.messages.filter((m: { to: string }) => m.to === to)).toHaveLength(30);
   });
+
+  it('signs the demo page’s coach mails with the sender’s profile name, and offers the weekly recap', async () => {
+    const u = await signedInUser(t, 'Dana Demo');
+    const named = await t.api('PUT', '/api/profile', { displayName: 'Coach Dana' }, u.accessToken);
+    expect(named.status).toBe(200);
+    await t.server.platform.runner.waitFor(named.body.checkpoint as string);
+    for (const template of ['invitation', 'weekly-recap', 'welcome']) {
+      const res = await t.api('POST', '/api/send-email', { to: u.email, template, data: { name: 'Ana' } }, u.accessToken);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const mails = (await t.api('GET', '/api/outbox', undefined, u.accessToken)).body.messages as { subject: string; html: string }[];
+    const invitation = mails.find((m) => /invit/i.test(m.subject))!;
+    expect(invitation.html).toContain('Coach Dana');
+    expect(invitation.html).not.toContain('Coach Demo');
+    expect(mails.some((m) => /week/i.test(m.subject))).toBe(true);
+    const welcome = mails.find((m) => /welcome/i.test(m.subject))!;
+    expect(welcome.html).toMatch(/href="http:\/\/[^"]+\/signin"/);
+  });
 });

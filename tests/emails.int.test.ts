@@ -161,7 +161,7 @@ describe('createMailer without an SMTP server (outbox)', () => {
   });
 
   it('writes each mail as one JSON file with id, to, from, subject, html, text and sentAt', async () => {
-    const email = await renderEmail('welcome', { name: 'Ana' });
+    const email = await renderEmail('welcome', { name: 'Ana', link: 'http://localhost:3000/signin' });
     const mailer = createMailer({ outboxDir });
     const before = Date.now();
     const { messageId } = await mailer.send({ to: 'ana@example.com', ...email });

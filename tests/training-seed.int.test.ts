@@ -25,6 +25,17 @@ describe('demo data', () => {
     expect(ava.compliance.all).toBeGreaterThan(50);
   });
 
+  it('makes the demo athletes athlete-only (they land on their training), and the coach both', async () => {
+    const roles = async (email: string) => {
+      const session = await t.api('POST', '/api/auth/signin', { email, password: DEMO_PASSWORD });
+      expect(session.status).toBe(200);
+      const { profile } = (await t.api('GET', '/api/profile', undefined, session.body.accessToken)).body;
+      return { coach: profile.is_coach, athlete: profile.is_athlete, confirmed: profile.email_confirmed };
+    };
+    expect(await roles(DEMO_COACH.email)).toEqual({ coach: true, athlete: true, confirmed: true });
+    for (const a of DEMO_ATHLETES) expect(await roles(a.email)).toEqual({ coach: false, athlete: true, confirmed: true });
+  });
+
   it('plans seven weeks per athlete, with actuals logged live on the last past session', async () => {
     expect(demo.workouts).toBe(4 * 21);
     const coach = await t.api('POST', '/api/auth/signin', { email: DEMO_COACH.email, password: DEMO_PASSWORD });

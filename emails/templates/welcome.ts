@@ -1,10 +1,12 @@
 import { PRODUCT_NAME } from './brand.ts';
-import { block, headline, layout, paragraph } from './layout.ts';
-import { checkedText, mjml } from './markup.ts';
+import { block, button, headline, layout, linkFallback, paragraph } from './layout.ts';
+import { checkedLink, checkedText, mjml } from './markup.ts';
 import { plainText, type EmailTemplate } from './template.ts';
 
 export interface WelcomeData {
   name: string;
+  /** The sign-in page. */
+  link: string;
 }
 
 const INTRO =
@@ -16,6 +18,7 @@ export const welcome: EmailTemplate<WelcomeData> = {
 
   mjml(data) {
     const name = checkedText(data.name, 'name');
+    const link = checkedLink(data.link);
     return layout({
       title: `Welcome to ${PRODUCT_NAME}`,
       preview: 'Your training home is ready.',
@@ -24,7 +27,9 @@ export const welcome: EmailTemplate<WelcomeData> = {
           headline(`Welcome to ${PRODUCT_NAME}, ${name}!`),
           paragraph(mjml`${INTRO}`),
           paragraph(mjml`${NEXT}`),
+          button(`Sign in to ${PRODUCT_NAME}`, link),
           paragraph(mjml`See you on the platform,<br />The ${PRODUCT_NAME} team`),
+          linkFallback(link),
         ),
       ],
     });
@@ -32,6 +37,7 @@ export const welcome: EmailTemplate<WelcomeData> = {
 
   text(data) {
     const name = checkedText(data.name, 'name');
-    return plainText(`Welcome to ${PRODUCT_NAME}, ${name}!`, INTRO, NEXT, `See you on the platform,\nThe ${PRODUCT_NAME} team`);
+    const link = checkedLink(data.link);
+    return plainText(`Welcome to ${PRODUCT_NAME}, ${name}!`, INTRO, NEXT, `Sign in: ${link}`, `See you on the platform,\nThe ${PRODUCT_NAME} team`);
   },
 };

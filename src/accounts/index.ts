@@ -6,6 +6,7 @@
 export * from './auth-routes.ts';
 export * from './auth-service.ts';
 export * from './display-name.ts';
+export * from './profile-name.ts';
 export * from './domain/user.ts';
 export * from './time-zone.ts';
 export * from './weight-unit.ts';

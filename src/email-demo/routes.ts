@@ -12,6 +12,7 @@ import { DomainError } from '../kernel/decider.ts';
 import { isOperator } from '../platform/http/operator.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { clientsOf } from '../coaching/index.ts';
+import { profileName } from '../accounts/index.ts';
 import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE, type MailSender } from '../platform/mail/sender.ts';
 import { MAIL_LIMIT_LOCK } from '../platform/locks.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
@@ -46,19 +47,19 @@ export const SEND_EMAIL_MESSAGES = {
 } as const;
 
 /** Sample data for the demo page's template buttons. */
-function demoData(kind: (typeof DEMO_KINDS)[number], name: string, appUrl: string): Record<string, unknown> {
+function demoData(kind: (typeof DEMO_KINDS)[number], name: string, sender: string, appUrl: string): Record<string, unknown> {
   const link = `${appUrl}/email-demo`;
   switch (kind) {
     case 'welcome':
-      return { name };
+      return { name, link: `${appUrl}/signin` };
     case 'confirmation':
       return { name, link: `${appUrl}/confirm?token=demo-token` };
     case 'password-reset':
       return { name, link: `${appUrl}/reset-password?access_token=demo-token&type=recovery` };
     case 'invitation':
-      return { athleteName: name, coachName: 'Coach Demo', link };
+      return { athleteName: name, coachName: sender, link };
     case 'workout-assigned':
-      return { athleteName: name, workoutName: 'Lower Body Strength', coachName: 'Coach Demo', link };
+      return { athleteName: name, workoutName: 'Lower Body Strength', coachName: sender, link };
     case 'weekly-recap':
       return { name, summary: { workoutsCompleted: 4, totalDuration: 245, streak: 6, nextWorkout: 'Upper Body Power on Monday' }, link };
   }
@@ -81,7 +82,9 @@ export function emailRoutes(app: FastifyInstance, deps: { pool: pg.Pool; sender:
         if (!athletes.some((a) => a.email.toLowerCase() === recipient)) throw new DomainError(403, SEND_EMAIL_MESSAGES.recipient);
       }
       const id = randomUUID();
-      const row = { kind: template, data: demoData(template, data?.name?.trim() || 'Athlete', deps.appUrl) };
+      // Mail "from the coach" is signed with the sender's own name, as their profile shows it.
+      const sender = await profileName(deps.pool, userIdOf(req));
+      const row = { kind: template, data: demoData(template, data?.name?.trim() || 'Athlete', sender, deps.appUrl) };
       const client = await deps.pool.connect();
       try {
         await client.query('BEGIN');

@@ -47,28 +47,38 @@ function depsOf(input: SeedDeps | ServerLike, accessCode?: string): SeedDeps {
   return { pool, store, runner, auth: input.auth, now: () => new Date(), config: { signupAccessCode: accessCode ?? 'SPOTTER-COACH', appUrl: input.url } };
 }
 
-/** A confirmed account: signed up with the access code, then confirmed by command (no mailbox to click in). */
-async function account(d: SeedDeps, fullName: string, email: string): Promise<string> {
+/** The coach: signed up with the access code (coach and athlete), then confirmed by command (no mailbox to click in). */
+async function coachAccount(d: SeedDeps, fullName: string, email: string): Promise<string> {
   const { userId } = await d.auth.signUp({ fullName, email, password: DEMO_PASSWORD, accessCode: d.config.signupAccessCode });
   await handleCommand(d.store, userStream(userId), userDecider, { type: 'ConfirmEmail' }, { userId, now: d.now });
   return userId;
 }
 
-/** Invite → accept → link, as the coach and the athlete would click it. */
-async function link(d: SeedDeps, coachId: string, athlete: { id: string; email: string; fullName: string }): Promise<string | null> {
+/**
+ * An athlete as a real one joins: the coach invites, the athlete signs up from the
+ * invitation (an athlete-only account, like every invited one: it lands on its own
+ * training), accepts and is linked.
+ */
+async function invitedAthlete(
+  d: SeedDeps,
+  coachId: string,
+  a: { fullName: string; email: string },
+): Promise<{ athlete: { id: string; email: string; fullName: string }; checkpoint: string | null }> {
   const onCoach = (actor: string, command: CoachCommand) => handleCommand(d.store, coachStream(coachId), coachDecider, command, { userId: actor, now: d.now });
   const sent = await onCoach(coachId, {
     type: 'SendInvite',
     coachId,
     coachEmail: DEMO_COACH.email,
     coachName: DEMO_COACH.fullName,
-    email: athlete.email,
-    athleteName: athlete.fullName,
+    email: a.email,
+    athleteName: a.fullName,
   });
   const inviteId = (sent.events[0].data as { inviteId: string }).inviteId;
-  await onCoach(athlete.id, { type: 'AcceptInvite', coachId, inviteId, athleteId: athlete.id, athleteEmail: athlete.email });
-  const linked = await onCoach(coachId, { type: 'LinkClient', coachId, email: athlete.email, athleteId: athlete.id });
-  return linked.append?.checkpoint ?? null;
+  const { userId } = await d.auth.signUp({ fullName: a.fullName, email: a.email, password: DEMO_PASSWORD, invite: { id: inviteId, email: a.email } });
+  // The signup's reactor accepts too; accepting an accepted invite decides nothing.
+  await onCoach(userId, { type: 'AcceptInvite', coachId, inviteId, athleteId: userId, athleteEmail: a.email });
+  const linked = await onCoach(coachId, { type: 'LinkClient', coachId, email: a.email, athleteId: userId });
+  return { athlete: { id: userId, email: a.email, fullName: a.fullName }, checkpoint: linked.append?.checkpoint ?? null };
 }
 
 const withoutActuals = (exercises: WorkoutExercise[]): WorkoutExercise[] => exercises.map((e) => ({ ...e, sets: e.sets.map(({ actual: _a, ...s }) => s) }));
@@ -94,13 +104,13 @@ async function train(d: SeedDeps, coachId: string, athleteId: string, programme:
 
 export async function seedDemo(input: SeedDeps | ServerLike, opts: { accessCode?: string } = {}): Promise<DemoAccounts> {
   const d = depsOf(input, opts.accessCode);
-  const coachId = await account(d, DEMO_COACH.fullName, DEMO_COACH.email);
+  const coachId = await coachAccount(d, DEMO_COACH.fullName, DEMO_COACH.email);
   const athletes = [];
   let checkpoint: string | null = null;
   for (const a of DEMO_ATHLETES) {
-    const athlete = { id: await account(d, a.fullName, a.email), email: a.email, fullName: a.fullName };
-    checkpoint = (await link(d, coachId, athlete)) ?? checkpoint;
-    athletes.push(athlete);
+    const joined = await invitedAthlete(d, coachId, a);
+    checkpoint = joined.checkpoint ?? checkpoint;
+    athletes.push(joined.athlete);
   }
   // Planning checks the coach is linked, in the client_links read model: let it catch up.
   if (checkpoint) await d.runner.waitFor(checkpoint, undefined, 15_000);

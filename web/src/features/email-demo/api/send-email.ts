@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { outboxQueryKey } from './get-outbox';
 
-export type EmailTemplate = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned';
+export type EmailTemplate = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap';
 
 export type SendEmailInput = { to: string; template: EmailTemplate; data: { name?: string } };
 export type SendEmailResult = { success: true; messageId: string };

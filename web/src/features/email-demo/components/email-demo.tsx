@@ -19,6 +19,7 @@ const TEMPLATES: Array<{ id: EmailTemplate; label: string; hint: string }> = [
   { id: 'password-reset', label: 'Password Reset', hint: 'Link to choose a new password' },
   { id: 'invitation', label: 'Athlete Invitation', hint: 'A coach invites an athlete' },
   { id: 'workout-assigned', label: 'New Workout Assigned', hint: 'A workout lands on the calendar' },
+  { id: 'weekly-recap', label: 'Weekly Recap', hint: 'The week in numbers, sent on Mondays' },
 ];
 
 type LogEntry = { id: number; at: Date; label: string; to: string; ok: boolean; text: string };
