@@ -79,9 +79,8 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A proxy's X-Request-ID (HAProxy sets one, deploy/haproxy.cfg) when sane, else a fresh UUID;
-    // logged as requestId and stored in the metadata of the events the request appends.
+    // logged as reqId and stored in the metadata of the events the request appends (requestId).
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
     // Strict validation: unknown fields and wrong types are refused, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });

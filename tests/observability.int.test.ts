@@ -100,7 +100,7 @@ describe('request id', () => {
     const { rows } = await t.db.pool.query(`SELECT event_type, metadata FROM es_events WHERE metadata->>'requestId' = 'click-4711-abc'`);
     expect(rows.map((r) => r.event_type)).toEqual(['ProfileUpdated']);
     expect(rows[0].metadata.userId).toBe(u.user.id);
-    const logged = logLines.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'click-4711-abc');
+    const logged = logLines.map((l) => JSON.parse(l)).filter((l) => l.reqId === 'click-4711-abc');
     expect(logged.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
   });
 

@@ -3,7 +3,7 @@
  * answered apart (a load balancer or orchestrator restarts on the first, routes
  * traffic on the second). Also the request id every request carries: taken from
  * X-Request-ID when a proxy set a sane one, sent back in the answer, logged as
- * `requestId`, and entered as the context whose commands stamp it on their events.
+ * `reqId`, and entered as the context whose commands stamp it on their events.
  */
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
