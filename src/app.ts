@@ -30,6 +30,9 @@ import { emailRoutes } from './email-demo/routes.ts';
 import { profileRoutes } from './accounts/profile-routes.ts';
 import { collectRoutes, platformRoutes } from './platform/routes.ts';
 import { features } from './features.ts';
+import { createMetrics, type ServerMetrics } from './platform/observability/metrics.ts';
+import { installObservability } from './platform/observability/routes.ts';
+import { requestIdFrom } from './platform/observability/request-context.ts';
 import type { FeatureDeps } from './feature.ts';
 
 export interface AppOptions {
@@ -53,6 +56,7 @@ export interface SpotterApp {
   /** Shows the local outbox and health details (X-Operator-Key); see http/operator.ts. */
   operatorKey: string;
   sessionCache: SessionCache;
+  metrics: ServerMetrics;
   close(): Promise<void>;
 }
 
@@ -74,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     // A hop count trusts that many proxies nearest to the server.
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A proxy's X-Request-ID (HAProxy sets one, deploy/haproxy.cfg) when sane, else a fresh UUID;
+    // logged as reqId and stored in the metadata of the events the request appends (requestId).
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     // Strict validation: unknown fields and wrong types are refused, never coerced away.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });
@@ -92,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
   const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });
   const hub = new RealtimeHub(platform.databaseUrl, platform.pool);
+  const metrics = createMetrics({ pool: platform.pool, runner: platform.runner, websocketConnections: () => hub.connectionCount, poolMax: platform.pool.options.max ?? 10 });
+  installObservability(app, { metrics, pool: platform.pool, store: platform.store, operatorKey });
 
   installAuth(app, auth);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -183,6 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     sender,
     operatorKey,
     sessionCache,
+    metrics,
     async close() {
       for (const stop of stopFeatures) stop();
       await hub.stop();

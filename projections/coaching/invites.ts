@@ -18,7 +18,8 @@ async function inviteeTopics(tx: pg.PoolClient, emails: string[]): Promise<strin
 
 export const invitesProjection: Projection = {
   name: 'invites',
-  version: 1,
+  // 2: created_at is the sending time also when the acceptance came in the same batch.
+  version: 2,
   handles: ['InviteSent', 'InviteAccepted', 'InviteRevoked'],
   tables: {
     invites: (t) => `
@@ -39,9 +40,11 @@ export const invitesProjection: Projection = {
   // one INSERT and one UPDATE for the batch.
   async apply(events, { tx, table }) {
     const t = table('invites');
-    type Row = { invite_id: string; coach_id: string; email: string; status: string; athlete_id: string | null; accepted_at: string | null; at: string };
+    // `created` stays the InviteSent time when a later event of the same batch moves `at`
+    // (a rebuild folds the sending and the acceptance together).
+    type Row = { invite_id: string; coach_id: string; email: string; status: string; athlete_id: string | null; accepted_at: string | null; at: string; created: string };
     const inserted = new Map<string, Row>();
-    const updated = new Map<string, Omit<Row, 'coach_id' | 'email'>>();
+    const updated = new Map<string, Omit<Row, 'coach_id' | 'email' | 'created'>>();
     const topics = new Set<string>();
     const inviteeEmails = new Set<string>();
     for (const stored of events) {
@@ -58,6 +61,7 @@ export const invitesProjection: Projection = {
               athlete_id: null,
               accepted_at: null,
               at,
+              created: at,
             });
           inviteeEmails.add(e.data.email);
           break;
@@ -87,8 +91,8 @@ export const invitesProjection: Projection = {
     if (inserted.size) {
       await tx.query(
         `INSERT INTO ${t} (invite_id, coach_id, email, status, athlete_id, created_at, accepted_at, updated_at)
-         SELECT invite_id, coach_id, email, status, athlete_id, at, accepted_at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, coach_id uuid, email text, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz)
+         SELECT invite_id, coach_id, email, status, athlete_id, created, accepted_at, at
+         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, coach_id uuid, email text, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz, created timestamptz)
          ON CONFLICT (invite_id) DO NOTHING`,
         [JSON.stringify([...inserted.values()])],
       );

@@ -18,6 +18,8 @@ export interface EventMetadata {
   staff?: string;
   /** Where a batch of commands came from when not from a person, e.g. 'seed'. */
   source?: string;
+  /** The HTTP request that appended the event (its X-Request-ID, also in the request's log lines). */
+  requestId?: string;
   /**
    * On the first event of a command sent with a client's command id (Idempotency-Key,
    * then also `commandId`): a hash of the request, so that a repeat of the id with

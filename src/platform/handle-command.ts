@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from '../kernel/decider.ts';
+import { currentRequestId } from './observability/request-context.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
 const MAX_ATTEMPTS = 10;
@@ -228,9 +229,17 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
   });
 }
 
-/** What every event of a command carries: who, which command, and when it was decided. */
+/** What every event of a command carries: who, which command, when it was decided, and the HTTP request that asked. */
 function metadataOf(opts: HandleOptions, commandId: string, now: Date): EventMetadata {
-  return { ...opts.metadata, ...(opts.userId ? { userId: opts.userId } : {}), commandId, correlationId: opts.correlationId ?? commandId, at: now.toISOString() };
+  const requestId = currentRequestId();
+  return {
+    ...opts.metadata,
+    ...(opts.userId ? { userId: opts.userId } : {}),
+    commandId,
+    correlationId: opts.correlationId ?? commandId,
+    at: now.toISOString(),
+    ...(requestId ? { requestId } : {}),
+  };
 }
 
 /** A UUID-shaped digest: the same input always names the same event. */
