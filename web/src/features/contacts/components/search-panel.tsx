@@ -68,6 +68,7 @@ export function SearchPanel({ notify }: { notify: Notify }) {
           name="search"
           type="search"
           autoComplete="off"
+          maxLength={254}
           placeholder="jane@example.com or Jane"
           value={text}
           onChange={(e) => setText(e.target.value)}
