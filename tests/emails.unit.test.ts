@@ -83,6 +83,25 @@ describe('renderEmail', () => {
     expect(email.html).toContain('href="https://spotter.app/invite?x=&quot;onmouseover=&quot;alert(1)"');
   });
 
+  it("bounds the coach's name in an invitation and strips control characters and anything that reads as a link", async () => {
+    const coachName = `Coach\u0007 Bo\u202E\u200B https://pay.evil.example/now www.evil.com bo@evil.com claim-prize.com ${'x'.repeat(300)}`;
+    const email = await render('invitation', { athleteName: 'Ana', coachName, link: LINK });
+    const name = email.subject.replace(' invited you to train on Spotter', '');
+    expect(name.startsWith('Coach Bo xxx')).toBe(true);
+    expect([...name].length).toBeLessThanOrEqual(60);
+    expect(name).toMatch(/…$/);
+    for (const bad of ['\u0007', '\u202E', '\u200B', 'http', 'evil', 'www', '@', 'claim-prize']) {
+      expect(email.subject).not.toContain(bad);
+      // The text carries the invitation's own link, so only the name's parts are looked for there.
+      if (bad !== 'http') expect(email.text).not.toContain(bad);
+    }
+    // Ordinary names are left as they are; a name that was only a link becomes "Your coach".
+    expect((await render('invitation', { athleteName: 'Ana', coachName: 'J.R.R. Tolkien-Smith', link: LINK })).subject).toBe(
+      'J.R.R. Tolkien-Smith invited you to train on Spotter',
+    );
+    expect((await render('invitation', { athleteName: 'Ana', coachName: 'evil.example', link: LINK })).subject).toBe('Your coach invited you to train on Spotter');
+  });
+
   it('refuses links that are not absolute http(s) URLs', async () => {
     await expect(render('invitation', { athleteName: 'Ana', coachName: 'Bo', link: 'javascript:alert(1)' })).rejects.toThrow(/http or https/);
     await expect(render('confirmation', { name: 'Ana', link: '/confirm?token=abc' })).rejects.toThrow(/absolute URL/);

@@ -58,19 +58,54 @@ describe('POST /api/rpc/search_users', () => {
       ['Yan Quarry-Findable', 'none'],
       ['Zed Quarry-Findable', 'pending'],
     ]);
-    expect(byName.body.users[1]).toMatchObject({ user_id: zed.user.id, email: zed.email, is_requester: true, connection_id: expect.any(String) });
+    // A name search shows no e-mail addresses.
+    expect(byName.body.users[1]).toMatchObject({ user_id: zed.user.id, email: null, is_requester: true, connection_id: expect.any(String) });
     const byEmail = await rpc('search_users', { search_term: ` ${yan.email.toUpperCase()} ` }, me);
-    expect(byEmail.body.users.map((u: any) => u.user_id)).toEqual([yan.user.id]);
+    expect(byEmail.body.users.map((u: any) => [u.user_id, u.email])).toEqual([[yan.user.id, yan.email]]);
     expect((await rpc('search_users', { search_term: me.email }, me)).body.users).toEqual([]);
     // % and _ are matched literally, not as wildcards.
-    expect((await rpc('search_users', { search_term: '%' }, me)).body.users).toEqual([]);
+    expect((await rpc('search_users', { search_term: '%%%' }, me)).body.users).toEqual([]);
+    expect((await rpc('search_users', { search_term: 'Quarry_Findable' }, me)).body.users).toEqual([]);
   });
 
-  it('returns at most 10 by default, or limit_count', async () => {
+  it('harvests no e-mail addresses: "@" and part of an address find nobody, one letter is refused', async () => {
+    const me = await signedInUser(t, 'Harvester Hal');
+    const other = await signedInUser(t, 'Victim Vera');
+    expect(await rpc('search_users', { search_term: '@' }, me)).toEqual({ status: 200, body: { users: [] } });
+    const domain = other.email.slice(other.email.indexOf('@'));
+    expect((await rpc('search_users', { search_term: domain }, me)).body.users).toEqual([]);
+    expect((await rpc('search_users', { search_term: other.email.slice(0, other.email.indexOf('@')) }, me)).body.users).toEqual([]);
+    for (const term of ['a', 've']) {
+      expect(await rpc('search_users', { search_term: term }, me)).toEqual({
+        status: 400,
+        body: { error: 'Please enter at least 3 characters of a name, or a full email address.' },
+      });
+    }
+    // Found by name, the person is asked by id: their address stays unknown to the searcher.
+    const [vera] = (await rpc('search_users', { search_term: 'Victim Vera' }, me)).body.users;
+    expect(vera).toMatchObject({ user_id: other.user.id, email: null });
+    const sent = await rpc('send_connection_request', { recipient_id: vera.user_id }, me);
+    expect(sent.status).toBe(200);
+    expect((await rpc('send_connection_request', { recipient_id: NOBODY }, me)).status).toBe(404);
+    expect(await rpc('send_connection_request', {}, me)).toEqual({ status: 400, body: { error: 'Please enter the email of the person to connect with.' } });
+  });
+
+  it('returns at most 10, or fewer with limit_count, and refuses to page further', async () => {
     const me = await signedInUser(t, 'Limit Tester');
     for (let i = 0; i < 11; i++) await signedInUser(t, `Many Limitsson ${i}`);
     expect((await rpc('search_users', { search_term: 'limitsson' }, me)).body.users).toHaveLength(10);
     expect((await rpc('search_users', { search_term: 'limitsson', limit_count: 3 }, me)).body.users).toHaveLength(3);
+    expect(await rpc('search_users', { search_term: 'limitsson', limit_count: 50 }, me)).toEqual({ status: 400, body: { error: 'limit_count must be <= 10.' } });
+  });
+
+  it('limits searches per account', async () => {
+    const me = await signedInUser(t, 'Busy Searcher');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await rpc('search_users', { search_term: `name ${i}` }, me)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(await rpc('search_users', { search_term: 'one more' }, me)).toEqual({ status: 429, body: { error: 'Too many attempts. Please wait a few minutes and try again.' } });
+    // Another account is not held back.
+    expect((await rpc('search_users', { search_term: 'one more' }, await signedInUser(t, 'Calm Searcher'))).status).toBe(200);
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * error and the projection moves on, so one tenant's bad value never freezes the read
  * models of everyone else; the parked event is listed and can be retried after a fix.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
@@ -13,6 +13,7 @@ import { countingProjection } from './support/counting-projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
+import { loadStatus } from '../cli/lib/status.ts';
 
 describe('a poison event in the training projection of a running server', () => {
   let t: TestServer;
@@ -79,6 +80,78 @@ describe('a poison event in the training projection of a running server', () => 
     const after = await listParked(t.db.pool);
     expect(after.map((p) => p.eventId)).toEqual(before);
     expect(after[0].generation).toBe(2);
+  }, 60_000);
+});
+
+describe('an event over a limit of its table (SQLSTATE class 54) in the training projection', () => {
+  let t: TestServer;
+  type User = Awaited<ReturnType<typeof signedInUser>>;
+  let coachA: User, athleteA: User, coachB: User, athleteB: User;
+  beforeAll(async () => {
+    t = await startTestServer();
+    [coachA, athleteA, coachB, athleteB] = await Promise.all(['Coach Limit', 'Athlete Limit', 'Coach Other', 'Athlete Other'].map((n) => signedInUser(t, n)));
+    await linkAthlete(t, coachA, athleteA);
+    await linkAthlete(t, coachB, athleteB);
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it("parks it (visible in health and spotter status) while other tenants' calendars and analytics keep moving", async () => {
+    // A 9 KB exercise name that does not compress: its analytics index row is too big
+    // (54000, program_limit_exceeded). The command edge refuses such a name, so it is
+    // appended straight to the store, as an older server or an import might have.
+    const name = randomBytes(6750).toString('base64');
+    const workoutId = randomUUID();
+    const data = {
+      workoutId,
+      athleteId: athleteA.user.id,
+      date: '2025-04-01',
+      name: 'Lower',
+      notes: null,
+      exercises: [{ exercise_name: name, heading: 'A', order_index: 0, exercise_intent: 'strength', sets: [{ id: randomUUID(), type: 'standard', reps: 5, load: 100 }] }],
+    };
+    const sample = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { user_id: athleteA.user.id, date: '2025-03-30', exercises: [{ exercise_name: 'Squat', sets: [{ reps: 5, load: 100 }] }] } },
+      coachA.accessToken,
+    );
+    expect(sample.status).toBe(201);
+    // The poison has exactly the shape of a real WorkoutScheduled, with only the name changed.
+    const { rows } = await t.db.pool.query(`SELECT data FROM es_events WHERE event_type = 'WorkoutScheduled' AND data->>'workoutId' = $1`, [sample.body.id]);
+    const real = rows[0].data as typeof data;
+    const poisonData = { ...real, ...data, exercises: [{ ...real.exercises[0], exercise_name: name }] };
+    const poison = await t.server.platform.store.append(
+      `workout-${workoutId}`,
+      [{ type: 'WorkoutScheduled', data: poisonData, metadata: { userId: coachA.user.id } }],
+      'no_stream',
+    );
+
+    const later = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { user_id: athleteB.user.id, date: '2025-04-02', exercises: [{ exercise_name: 'Bench Press', sets: [{ reps: 5, load: 80 }] }] } },
+      coachB.accessToken,
+    );
+    expect(later.status).toBe(201);
+    expect(later.body.checkpoint > poison.checkpoint).toBe(true);
+    const after = { 'x-after-checkpoint': later.body.checkpoint };
+    const calendar = await t.api('GET', `/api/manage-workouts?clientId=${athleteB.user.id}&from=2025-04-02&to=2025-04-02&today=2025-03-01`, undefined, coachB.accessToken, after);
+    expect(calendar.status).toBe(200);
+    expect(calendar.body.workouts.map((w: { id: string }) => w.id)).toEqual([later.body.id]);
+    const analytics = await t.api('GET', `/api/analytics/workouts?clientId=${athleteB.user.id}&from=2025-04-01&to=2025-04-30`, undefined, coachB.accessToken, after);
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.exercises).toEqual([{ exercise_name: 'Bench Press', sets: 1, workouts: 1 }]);
+
+    const health = await t.api('GET', '/api/health');
+    expect(health.status).toBe(200);
+    const training = health.body.projections.find((p: { name: string }) => p.name === 'training');
+    expect(training).toMatchObject({ parked: 1, lastError: null, lag: 0 });
+    const parked = await listParked(t.db.pool, { projection: 'training' });
+    expect(parked).toEqual([expect.objectContaining({ stream: `workout-${workoutId}`, type: 'WorkoutScheduled', checkpoint: poison.checkpoint })]);
+    expect(parked[0].error).toContain('(54000)');
+
+    const status = await loadStatus(t.server.platform);
+    expect(status.find((r) => r.name === 'training')).toMatchObject({ parked: 1, lastError: null, lag: 0 });
   }, 60_000);
 });
 
@@ -154,6 +227,28 @@ describe('parking in the runner', () => {
     await r.waitFor(last, undefined, 20_000);
     expect([...new Set(handled)].sort()).toEqual([0, 1, 3, 4]);
     expect(await listParked(db.pool, { projection: 'pickyreactor' })).toEqual([expect.objectContaining({ stream: 'ping-2', error: 'cannot mail n = 2' })]);
+  }, 60_000);
+
+  it('parks an event failing with an error of unknown class after a few tries, and goes on', async () => {
+    const store = new PostgresEventStore(db.pool);
+    let tries = 0;
+    const p = countingProjection({ name: 'odd' });
+    const apply = p.apply.bind(p);
+    p.apply = async (events, ctx) => {
+      if (events.some((e) => e.stream === 'odd-3')) {
+        tries++;
+        throw Object.assign(new Error('internal error'), { code: 'XX000' });
+      }
+      return apply(events, ctx);
+    };
+    for (let i = 0; i < 6; i++) await store.append(`odd-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
+    const r = await run(store, p);
+    await r.waitFor((await store.headCheckpoint())!, undefined, 20_000);
+    expect(await totals('odd_rows')).toEqual({ seen: 5, bad: 0 });
+    expect(await listParked(db.pool, { projection: 'odd' })).toEqual([expect.objectContaining({ stream: 'odd-3', error: 'internal error (XX000)' })]);
+    // Three plain tries of the batch, then isolation tries it (and parks it) on its own.
+    expect(tries).toBeGreaterThanOrEqual(3);
+    expect((await r.status())[0]).toMatchObject({ parked: 1, lastError: null });
   }, 60_000);
 
   it('retries a batch that failed for a reason outside the events instead of parking it', async () => {

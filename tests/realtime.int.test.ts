@@ -8,9 +8,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function connect(token: string | null, origin?: string) {
+function connect(token: string | null, origin?: string, headers: Record<string, string> = {}) {
   const url = `${t.url.replace('http', 'ws')}/api/realtime${token ? `?token=${token}` : ''}`;
-  const ws = new WebSocket(url, origin ? { origin } : {});
+  const ws = new WebSocket(url, { ...(origin ? { origin } : {}), headers });
   const messages: any[] = [];
   ws.on('message', (m) => messages.push(JSON.parse((m as Buffer).toString())));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -35,6 +35,40 @@ describe('realtime websocket', () => {
   it('refuses a connection from a foreign Origin', async () => {
     const u = await signedInUser(t);
     expect(await connect(u.accessToken, 'https://evil.example').closed).toBe(4003);
+  });
+
+  it("accepts a page of this server under any name it was reached by (its own Host, or a proxy's X-Forwarded-Host)", async () => {
+    const u = await signedInUser(t);
+    const lan = connect(u.accessToken, 'http://192.168.1.20:8080', { Host: '192.168.1.20:8080' });
+    await lan.next((m) => m.type === 'ready');
+    const proxied = connect(u.accessToken, 'https://spotter.example', { 'X-Forwarded-Host': 'spotter.example' });
+    await proxied.next((m) => m.type === 'ready');
+    lan.ws.close();
+    proxied.ws.close();
+    // Another site's page names its own host in Origin: refused whatever Host says.
+    expect(await connect(u.accessToken, 'http://evil.example', { Host: '192.168.1.20:8080' }).closed).toBe(4003);
+  });
+
+  it('keeps at most 10 sockets per account, closing the oldest', async () => {
+    const u = await signedInUser(t);
+    const other = await signedInUser(t);
+    const theirs = connect(other.accessToken, t.url);
+    await theirs.next((m) => m.type === 'ready');
+    const mine = [];
+    for (let i = 0; i < 10; i++) {
+      const c = connect(u.accessToken, t.url);
+      await c.next((m) => m.type === 'ready');
+      mine.push(c);
+    }
+    const eleventh = connect(u.accessToken, t.url);
+    await eleventh.next((m) => m.type === 'ready');
+    expect(await mine[0].closed).toBe(4008);
+    // The rest, and another account's socket, still answer.
+    for (const c of [...mine.slice(1), eleventh, theirs]) {
+      c.send({ type: 'ping' });
+      await c.next((m) => m.type === 'pong');
+    }
+    for (const c of [...mine.slice(1), eleventh, theirs]) c.ws.close();
   });
 
   it('delivers a change on a followed topic, and refuses topics of other users', async () => {

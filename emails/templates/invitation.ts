@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from './brand.ts';
 import { block, button, headline, layout, linkFallback, note, paragraph } from './layout.ts';
-import { checkedLink, checkedText, mjml } from './markup.ts';
+import { checkedLink, checkedText, mjml, senderName } from './markup.ts';
 import { greeting, plainText, type EmailTemplate } from './template.ts';
 
 export interface InvitationData {
@@ -10,10 +10,13 @@ export interface InvitationData {
   link: string;
 }
 
+/** The coach's name as they chose it, made safe to put before someone else's eyes (senderName). */
+const coachOf = (data: InvitationData) => senderName(data.coachName, 'coachName', 'Your coach');
+
 function fields(data: InvitationData) {
   return {
     athlete: checkedText(data.athleteName, 'athleteName'),
-    coach: checkedText(data.coachName, 'coachName'),
+    coach: coachOf(data),
     link: checkedLink(data.link),
   };
 }
@@ -21,7 +24,7 @@ function fields(data: InvitationData) {
 const IGNORE = 'Not expecting this? You can ignore this e-mail and nothing will change.';
 
 export const invitation: EmailTemplate<InvitationData> = {
-  subject: (data) => `${checkedText(data.coachName, 'coachName')} invited you to train on ${PRODUCT_NAME}`,
+  subject: (data) => `${coachOf(data)} invited you to train on ${PRODUCT_NAME}`,
 
   mjml(data) {
     const { athlete, coach, link } = fields(data);

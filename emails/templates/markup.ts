@@ -71,6 +71,37 @@ export function checkedText(value: unknown, field: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+/** Longest sender name (a coach's display name) a mail shows, in its subject above all. */
+export const SENDER_NAME_MAX = 60;
+/** Control and format characters: bell, escape, bidi overrides that reorder a subject, zero-width joiners. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+/**
+ * What a mail client would show as a link: a URL with a scheme, www.…, an e-mail
+ * address, or a domain name (labels, a dot, a lower- or upper-case top-level label).
+ * "J.R.R. Tolkien" and "Dr.Smith" do not match; "pay.example.com/now" does.
+ */
+const LINK_LIKE = /[A-Za-z][A-Za-z0-9+.-]*:\/\/\S*|[Ww]{3}\.\S*|\S+@\S+|[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.(?:[a-z]{2,24}|[A-Z]{2,24})(?![\p{L}\p{N}])\S*/gu;
+
+/**
+ * A name someone chose that goes into a mail to someone else (the coach's in an
+ * invitation): bounded, with invisible characters and anything that reads as a link
+ * taken out, so a display name cannot turn a subject into a phishing line. `fallback`
+ * when nothing printable is left.
+ */
+export function senderName(value: unknown, field: string, fallback: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`E-mail ${field} must be a non-empty string`);
+  const cleaned = value.replace(INVISIBLE, ' ').replace(LINK_LIKE, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...cleaned];
+  const bounded =
+    chars.length > SENDER_NAME_MAX
+      ? `${chars
+          .slice(0, SENDER_NAME_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : cleaned;
+  return bounded || fallback;
+}
+
 export function optionalText(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return checkedText(value, field);

@@ -1,6 +1,8 @@
 /**
- * Coach branding: a coach sets or removes their colours; everyone reads the colours
- * that apply to them (their coach's when they are someone's athlete, else their own).
+ * Coach branding: a coach sets or removes their colours (only a coach: an athlete's
+ * colours would reach nobody and could dress up their own view as someone's coach's);
+ * everyone reads the colours that apply to them (their coach's when they are someone's
+ * athlete, else their own).
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
@@ -11,6 +13,7 @@ import { userIdOf } from '../platform/http/auth-hook.ts';
 import type { CoachBranding } from './domain/branding.ts';
 import { brandingFor } from './branding-query.ts';
 import { BrandingOut, SavedOut } from './schemas.ts';
+import { ErrorOut } from '../platform/http/response-schemas.ts';
 
 const Colour = Type.String({ minLength: 7, maxLength: 7, pattern: '^#[0-9a-fA-F]{6}$' });
 const BrandingBody = Type.Object({ primary: Colour, secondary: Colour, accent: Colour }, { additionalProperties: false });
@@ -24,9 +27,10 @@ export function brandingRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   app.get('/api/branding', { preHandler: app.requireUser, schema: { tags, response: { 200: BrandingOut } } }, async (req) => brandingFor(deps.pool, userIdOf(req)));
 
-  app.put<{ Body: Static<typeof BrandingBody> }>('/api/branding', { preHandler: app.requireUser, schema: { tags, body: BrandingBody, response: { 200: SavedOut } } }, async (req) =>
+  const coach = { preHandler: app.requireCoach };
+  app.put<{ Body: Static<typeof BrandingBody> }>('/api/branding', { ...coach, schema: { tags, body: BrandingBody, response: { 200: SavedOut, '4xx': ErrorOut } } }, async (req) =>
     setBranding(userIdOf(req), req.body),
   );
 
-  app.delete('/api/branding', { preHandler: app.requireUser, schema: { tags, response: { 200: SavedOut } } }, async (req) => setBranding(userIdOf(req), null));
+  app.delete('/api/branding', { ...coach, schema: { tags, response: { 200: SavedOut, '4xx': ErrorOut } } }, async (req) => setBranding(userIdOf(req), null));
 }

@@ -21,12 +21,15 @@ function containing(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+type SearchRow = PersonRow & { connection_status: string; connection_id: string | null; is_requester: boolean | null };
+
 /**
- * Users whose e-mail or name contains the term, with where the caller stands with
- * each. Unconfirmed accounts and people who blocked the caller are not listed.
+ * People the caller may find, with where the caller stands with each: unconfirmed
+ * accounts and people who blocked the caller are not listed. `match` is the SQL
+ * condition on p (the profile), with $2.. as `params`.
  */
-export async function searchUsers(db: pg.Pool, me: string, term: string, limit: number) {
-  const { rows } = await db.query<PersonRow & { connection_status: string; connection_id: string | null; is_requester: boolean | null }>(
+async function findPeople(db: pg.Pool, me: string, match: string, params: unknown[], limit: number): Promise<SearchRow[]> {
+  const { rows } = await db.query<SearchRow>(
     `SELECT p.user_id, p.email, p.full_name, p.display_name, p.first_name, p.last_name, p.profile_type,
             CASE WHEN mine.blocker_id IS NOT NULL THEN 'blocked' ELSE coalesce(c.status, 'none') END AS connection_status,
             c.connection_id, (c.requester_id = $1) AS is_requester
@@ -36,21 +39,41 @@ export async function searchUsers(db: pg.Pool, me: string, term: string, limit: 
      LEFT JOIN user_blocks mine ON mine.blocker_id = $1 AND mine.blocked_id = p.user_id
      WHERE p.user_id <> $1 AND p.email_confirmed
        AND NOT EXISTS (SELECT 1 FROM user_blocks theirs WHERE theirs.blocker_id = p.user_id AND theirs.blocked_id = $1)
-       AND (p.email ILIKE $2 OR p.full_name ILIKE $2 OR p.display_name ILIKE $2
-            OR concat_ws(' ', p.first_name, p.last_name) ILIKE $2)
-     ORDER BY (lower(p.email) = lower($3)) DESC, lower(coalesce(p.display_name, p.full_name)), p.user_id
-     LIMIT $4`,
-    [me, containing(term), term, limit],
+       AND (${match})
+     ORDER BY lower(coalesce(p.display_name, p.full_name)), p.user_id
+     LIMIT ${Number(limit)}`,
+    [me, ...params],
   );
-  return rows.map((r) => ({
-    user_id: r.user_id,
-    email: r.email,
-    display_name: nameOf(r),
-    profile_type: r.profile_type,
-    connection_status: r.connection_status,
-    connection_id: r.connection_id,
-    is_requester: r.is_requester,
-  }));
+  return rows;
+}
+
+const asResult = (r: SearchRow, showEmail: boolean) => ({
+  user_id: r.user_id,
+  // Another user's address only to someone who already typed it: a search must not harvest them.
+  email: showEmail ? r.email : null,
+  display_name: nameOf(r),
+  profile_type: r.profile_type,
+  connection_status: r.connection_status,
+  connection_id: r.connection_id,
+  is_requester: r.is_requester,
+});
+
+/** Users whose name contains the term (its % and _ taken literally); e-mails are not searched nor shown. */
+export async function searchUsersByName(db: pg.Pool, me: string, term: string, limit: number) {
+  const rows = await findPeople(db, me, `p.full_name ILIKE $2 OR p.display_name ILIKE $2 OR concat_ws(' ', p.first_name, p.last_name) ILIKE $2`, [containing(term)], limit);
+  return rows.map((r) => asResult(r, false));
+}
+
+/** The user with exactly this e-mail address (any case), if the caller may find them. */
+export async function userWithEmail(db: pg.Pool, me: string, email: string) {
+  const rows = await findPeople(db, me, 'lower(p.email) = lower($2)', [email], 1);
+  return rows.map((r) => asResult(r, true));
+}
+
+/** The id of a confirmed user, or null: a connection request by a search result's user_id. */
+export async function confirmedUserId(db: pg.Pool, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM user_profiles WHERE user_id = $1 AND email_confirmed', [userId]);
+  return rows[0]?.user_id ?? null;
 }
 
 /**

@@ -15,10 +15,15 @@ import { NETWORK_MESSAGES as M } from './domain/messages.ts';
 import * as q from './queries.ts';
 import { userIdByEmail } from '../coaching/index.ts';
 import { ErrorOut as ErrorBody, Nullable } from '../platform/http/response-schemas.ts';
+import { RateLimiter } from '../platform/http/rate-limit.ts';
 
-/** Spec §9: user search default limit 10. */
+/** Spec §9: user search default limit 10; also the most a search returns, so nobody pages through everyone. */
 export const USER_SEARCH_DEFAULT_LIMIT = 10;
-const USER_SEARCH_MAX_LIMIT = 50;
+const USER_SEARCH_MAX_LIMIT = 10;
+/** A name search needs this many characters: "a" would list half the users. */
+export const USER_SEARCH_MIN_NAME = 3;
+/** Searches per account: enough for a person typing, too few to walk the user list. */
+const SEARCHES_PER_ACCOUNT = { max: 30, windowMs: 60_000 };
 
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 /** A plain enum, so a wrong value reads "… must be equal to one of the allowed values." */
@@ -32,7 +37,10 @@ const SearchBody = Type.Object(
 );
 const RequestBody = Type.Object(
   {
-    recipient_email: Type.String({ maxLength: 254 }),
+    recipient_email: Type.Optional(Type.String({ maxLength: 254 })),
+    recipient_id: Type.Optional(
+      Type.String({ format: 'uuid', maxLength: 36, description: "A search result's user_id: names the person when the search did not show their e-mail." }),
+    ),
     connection_type_param: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
     notes_param: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   },
@@ -50,7 +58,7 @@ const IdParams = Type.Object({ id: Uuid });
 
 const SearchResult = Type.Object({
   user_id: Type.String(),
-  email: Type.String(),
+  email: Nullable(Type.String({ description: 'Only when the search term was this exact address.' })),
   display_name: Type.String(),
   profile_type: Type.String(),
   connection_status: Type.String(),
@@ -75,6 +83,7 @@ const Connection = Type.Object({
 
 export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const { pool, store, now, runner } = deps;
+  const limiter = new RateLimiter(pool, now);
   // These reads are POSTs (they were procedures), which the app-wide read-your-writes
   // hook skips; honour `x-after-checkpoint` here the same way.
   const caughtUp = async (req: FastifyRequest) => {
@@ -89,10 +98,16 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/api/rpc/search_users',
     { ...auth, schema: { tags, body: SearchBody, response: { 200: Type.Object({ users: Type.Array(SearchResult) }), ...errors } } },
     async (req) => {
-      await caughtUp(req);
+      const me = userIdOf(req);
       const term = req.body.search_term.trim();
       if (!term) throw new DomainError(400, M.searchEmpty);
-      return { users: await q.searchUsers(pool, userIdOf(req), term, req.body.limit_count ?? USER_SEARCH_DEFAULT_LIMIT) };
+      // An address is looked up exactly; anything else is a name, of a few characters at least.
+      const byEmail = term.includes('@');
+      if (!byEmail && [...term].length < USER_SEARCH_MIN_NAME) throw new DomainError(400, M.searchTooShort);
+      await limiter.hit([[`search-users:${me}`, SEARCHES_PER_ACCOUNT]]);
+      await caughtUp(req);
+      const limit = req.body.limit_count ?? USER_SEARCH_DEFAULT_LIMIT;
+      return { users: byEmail ? await q.userWithEmail(pool, me, term) : await q.searchUsersByName(pool, me, term, limit) };
     },
   );
 
@@ -108,9 +123,11 @@ export function networkRoutes(app: FastifyInstance, deps: FeatureDeps) {
     },
     async (req) => {
       const me = userIdOf(req);
-      const email = req.body.recipient_email.trim();
-      if (!email) throw new DomainError(400, M.recipientRequired);
-      const recipientId = await userIdByEmail(pool, email);
+      const email = req.body.recipient_email?.trim();
+      const byId = req.body.recipient_id;
+      if (!email && !byId) throw new DomainError(400, M.recipientRequired);
+      // By id: a person found by name (whose e-mail the search does not show).
+      const recipientId = email ? await userIdByEmail(pool, email) : await q.confirmedUserId(pool, byId!);
       if (!recipientId) throw new DomainError(404, M.userNotFound);
       const result = await onPair(me, recipientId, {
         type: 'RequestConnection',

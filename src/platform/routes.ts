@@ -98,7 +98,8 @@ export function platformRoutes(
   app.get('/api/openapi.json', { schema: { hide: true, response: { 200: OpenApiOut } } }, async () => openApiDocument(app));
 
   // Browsers cannot set headers on a websocket, so the access token comes in the
-  // query; the Origin check keeps other sites' pages from using a visitor's token.
+  // query; the Origin check keeps other sites' pages from using a visitor's token
+  // (see originAllowed).
   // Hidden: a socket, no HTTP operation (a plain GET answers 404). @fastify/websocket
   // hides it too, but in its own onRoute hook, after collectRoutes has seen the route.
   app.get<{ Querystring: { token?: string } }>('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, req) => {
@@ -108,12 +109,31 @@ export function platformRoutes(
     const hold = (raw: unknown) => early.push(String(raw));
     socket.on('message', hold);
     const origin = req.headers.origin;
-    if (origin && !deps.allowedOrigins.includes(origin)) return socket.close(4003, 'Origin not allowed');
+    if (origin && !originAllowed(origin, req.headers, deps.allowedOrigins)) return socket.close(4003, 'Origin not allowed');
     const claims = req.query.token ? await deps.auth.authenticate(req.query.token) : null;
     if (!claims) return socket.close(4001, 'Not authenticated');
     socket.off('message', hold);
     deps.hub.attach(socket, claims.sub, claims.sid, early);
   });
+}
+
+/**
+ * A page of this very server may open the socket, whatever name it was reached by
+ * (APP_URL, 127.0.0.1, a LAN address, a proxy's host name): its Origin's host is the
+ * Host it sent (or the X-Forwarded-Host a proxy set). A page of another site has its
+ * own host in Origin, and a browser lets no page choose Host or X-Forwarded-Host, so
+ * it is still refused. The configured origins (APP_URL, the dev server) are allowed too.
+ */
+export function originAllowed(origin: string, headers: Record<string, string | string[] | undefined>, configured: readonly string[]): boolean {
+  if (configured.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const own = [headers.host, headers['x-forwarded-host']].flat().flatMap((h) => (typeof h === 'string' ? h.split(',') : []));
+  return own.some((h) => h.trim().toLowerCase() === host);
 }
 
 /**

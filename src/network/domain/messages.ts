@@ -17,4 +17,5 @@ export const NETWORK_MESSAGES = {
   userNotFound: 'No user found with that email.',
   recipientRequired: 'Please enter the email of the person to connect with.',
   searchEmpty: 'Please enter an email or name to search.',
+  searchTooShort: 'Please enter at least 3 characters of a name, or a full email address.',
 } as const;

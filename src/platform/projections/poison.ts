@@ -6,23 +6,52 @@
  * events stand alone. Those are parked (projection_parked_events) with their error in
  * the same transaction that moves the checkpoint; the rest is applied in order.
  *
- * Failures that lie elsewhere (lost connection, deadlock, a missing table after a bad
- * deploy) are not the events' fault: they fail the batch, which is tried again.
+ * Whose fault a failure is decides what happens (faultOf): the event's (bad data, a
+ * value over a limit of its table, 54000 "index row too big" included) parks it; the
+ * environment's (lost connection, deadlock, out of resources, an operator's shutdown)
+ * fails the batch, which the runner tries again later; a class we cannot place parks
+ * only after UNKNOWN_FAULT_TRIES tries of the same batch, so a projection never
+ * retries one event forever while every tenant's read models wait behind it.
  */
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Projection, ProjectionContext } from './projection.ts';
 
-/** SQLSTATE classes that say nothing about the event: connection, transaction, resources, code/schema. */
-const TRANSIENT_CLASSES = new Set(['08', '40', '53', '54', '55', '57', '58', 'XX', '42', '3F', '0A']);
+export type Fault = 'event' | 'environment' | 'unknown';
 
-export function isTransientError(e: unknown): boolean {
+/**
+ * SQLSTATE classes (the first two characters) the event causes: cardinality (21), data
+ * (22), integrity (23), syntax or undefined object from a value it carries (42), with
+ * check option (44), program limits such as a too-big index row (54), PL/pgSQL raise (P0).
+ */
+const EVENT_CLASSES = new Set(['21', '22', '23', '42', '44', '54', 'P0']);
+/** Classes that say nothing about the event: connection (08), rollback (40), resources (53), operator (57), system I/O (58). */
+const ENVIRONMENT_CLASSES = new Set(['08', '40', '53', '57', '58']);
+/** Tries of one batch failing with an unknown class before its failing events are parked. */
+export const UNKNOWN_FAULT_TRIES = 3;
+
+export function faultOf(e: unknown): Fault {
   const err = e as { code?: unknown; message?: unknown };
   const message = typeof err?.message === 'string' ? err.message : '';
-  if (/connection terminated|not queryable|connection error|timeout exceeded/i.test(message)) return true;
-  if (typeof err?.code !== 'string') return false;
-  // node system errors (ECONNRESET, ECONNREFUSED, …) are transient; SQLSTATEs by class.
-  if (!/^[0-9A-Z]{5}$/.test(err.code)) return true;
-  return TRANSIENT_CLASSES.has(err.code.slice(0, 2));
+  if (/connection terminated|not queryable|connection error|timeout exceeded/i.test(message)) return 'environment';
+  // No code: the handler's own code threw on the event's shape.
+  if (typeof err?.code !== 'string') return 'event';
+  // node system errors (ECONNRESET, ECONNREFUSED, …) are the network's.
+  if (!/^[0-9A-Z]{5}$/.test(err.code)) return 'environment';
+  const cls = err.code.slice(0, 2);
+  if (ENVIRONMENT_CLASSES.has(cls)) return 'environment';
+  if (EVENT_CLASSES.has(cls)) return 'event';
+  return 'unknown';
+}
+
+/** The environment's fault: try the batch again later, park nothing. */
+export function isTransientError(e: unknown): boolean {
+  return faultOf(e) === 'environment';
+}
+
+/** After `tries` failed tries of a batch: isolate and park its failing events now? */
+export function shouldIsolate(e: unknown, tries: number): boolean {
+  const fault = faultOf(e);
+  return fault === 'event' || (fault === 'unknown' && tries >= UNKNOWN_FAULT_TRIES);
 }
 
 export interface ParkTarget {
@@ -34,8 +63,9 @@ let savepoints = 0;
 
 /**
  * Applies `events` in order inside `ctx.tx`, parking the ones that fail on their own.
- * Call it only after a plain `apply` of the batch failed with a non-transient error
- * and the transaction was started again: the happy path stays one call, no savepoints.
+ * Call it only after a plain `apply` of the batch failed and shouldIsolate said so, in
+ * a transaction started again: the happy path stays one call, no savepoints. Here any
+ * failure but the environment's parks (an unknown class already had its tries).
  */
 export async function applyIsolating(p: Projection, events: StoredEvent[], ctx: ProjectionContext, target: ParkTarget): Promise<{ topics: string[]; parked: number }> {
   const sp = `poison_${++savepoints}`;

@@ -8,7 +8,7 @@ import type { Checkpoint, EventStore } from '../eventstore/port.ts';
 import { handlesEvent, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from '../locks.ts';
-import { applyIsolating, isTransientError } from './poison.ts';
+import { applyIsolating, isTransientError, shouldIsolate } from './poison.ts';
 
 export interface RebuildProgress {
   projection: string;
@@ -99,10 +99,19 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
     };
     try {
       // Poison events are parked into the new generation, as the live runner does.
-      await commit(false).catch((e) => {
-        if (relevant.length === 0 || isTransientError(e)) throw e;
-        return commit(true);
-      });
+      // The environment's failure ends the rebuild; an unknown class gets a few tries.
+      for (let tries = 1; ; tries++) {
+        try {
+          await commit(false);
+          break;
+        } catch (e) {
+          if (relevant.length === 0 || isTransientError(e)) throw e;
+          if (shouldIsolate(e, tries)) {
+            await commit(true);
+            break;
+          }
+        }
+      }
     } catch (e) {
       next.catch(() => {});
       throw e;

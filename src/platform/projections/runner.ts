@@ -12,7 +12,7 @@ import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from '../locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
-import { applyIsolating, isTransientError } from './poison.ts';
+import { applyIsolating, shouldIsolate } from './poison.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
 const PERSIST_EVERY_MS = 1000;
@@ -162,6 +162,8 @@ class Worker {
    */
   private persisted: Checkpoint | null = null;
   private persistedAt = 0;
+  /** Failed tries of the current batch: an error of unknown class parks only after a few (poison.ts). */
+  private failedTries = 0;
 
   constructor(
     readonly projection: Projection,
@@ -284,14 +286,18 @@ class Worker {
   }
 
   /**
-   * The batch as one call; if that fails for a reason in the events, once more with
-   * the failing events isolated and parked (see poison.ts), so the projection moves on.
+   * The batch as one call; if that fails for a reason in the events (or of a class
+   * unknown, a few times), once more with the failing events isolated and parked (see
+   * poison.ts), so the projection moves on.
    */
   private async commitOrIsolate(to: Checkpoint, events: StoredEvent[]): Promise<boolean> {
     try {
-      return await this.commitBatch(to, events, false);
+      const done = await this.commitBatch(to, events, false);
+      this.failedTries = 0;
+      return done;
     } catch (e) {
-      if (events.length === 0 || isTransientError(e)) throw e;
+      if (events.length === 0 || !shouldIsolate(e, ++this.failedTries)) throw e;
+      this.failedTries = 0;
       return this.commitBatch(to, events, true);
     }
   }

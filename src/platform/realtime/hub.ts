@@ -31,6 +31,13 @@ const SIGNAL_MAX_DATA_CHARS = 512;
 const SIGNAL_BURST = 10;
 const SIGNAL_PER_SECOND = 5;
 
+/**
+ * Open sockets per account: a tab each is plenty; past this the oldest is closed
+ * (4008), so a script cannot pile up sockets and the hub's per-change fan-out.
+ */
+export const MAX_SOCKETS_PER_USER = 10;
+export const TOO_MANY_SOCKETS = 4008;
+
 interface ChangeNotice {
   p: string;
   c: string;
@@ -81,6 +88,12 @@ export class RealtimeHub {
   /** `early` holds messages the client sent before it was authenticated, in order. */
   attach(socket: WebSocket, userId: string, sessionId: string, early: string[] = []): void {
     const client: Client = { socket, userId, sessionId, topics: new Set(), signalTokens: SIGNAL_BURST, signalRefilledAt: Date.now() };
+    // Sets iterate in insertion order: the first of the user's sockets is the oldest.
+    const mine = [...this.clients].filter((c) => c.userId === userId);
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_USER + 1))) {
+      this.detach(old);
+      old.socket.close(TOO_MANY_SOCKETS, 'Too many live connections for this account');
+    }
     this.clients.add(client);
     // Messages are handled one after another, so a subscribe is authorised before the
     // unsubscribe that follows it is applied.

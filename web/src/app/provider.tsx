@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/errors/error-boundary';
+import { LiveUpdatesPaused } from '../components/live-updates-paused';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { OutboxProvider } from '../lib/offline/outbox-provider';
 import { createQueryClient } from '../lib/react-query';
@@ -33,7 +34,12 @@ function RealtimeProvider({ children }: { children: ReactNode }) {
     };
   }, [userId, queryClient]);
 
-  return <RealtimeContext value={client}>{children}</RealtimeContext>;
+  return (
+    <RealtimeContext value={client}>
+      {children}
+      {client && <LiveUpdatesPaused client={client} />}
+    </RealtimeContext>
+  );
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -3,8 +3,15 @@
  * topics this client subscribed to; the dashboard answers by refetching the
  * queries that show that topic. After a dropped connection every topic is
  * subscribed again and `onReconnect` runs, because changes may have been missed.
+ *
+ * Reconnections back off exponentially with jitter up to a cap, and the back-off only
+ * resets once the server said `ready` (the socket passed its Origin and token checks):
+ * a socket the server closes right after opening must not turn into a poll that
+ * refetches everything twice a second. A refusal that retrying cannot fix (4003 Origin,
+ * 4008 too many sockets) or many failures in a row pause live updates; the page says
+ * so, and coming back online, to the tab, or a click on Reconnect tries again.
  */
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { REALTIME_MAX_BACKOFF_MS } from '../config/constants';
 
@@ -29,6 +36,13 @@ export type RealtimeOptions = {
 };
 
 const BASE_BACKOFF_MS = 500;
+/** Failed connections in a row after which the client stops trying on its own. */
+const ATTEMPTS_BEFORE_PAUSE = 8;
+/** Close codes no retry fixes: the Origin is refused (4003), this account has too many sockets (4008). */
+const FINAL_CLOSE_CODES = new Set([4003, 4008]);
+
+/** `live`: the server said ready; `connecting`: trying (again); `paused`: stopped trying until something changes. */
+export type RealtimeStatus = 'connecting' | 'live' | 'paused';
 
 export function realtimeUrl(token: string, location: Location = window.location): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -45,6 +59,8 @@ export class RealtimeClient {
   /** True once a connection has opened or failed: the next open is a reconnection. */
   private mayHaveMissed = false;
   private readonly options: RealtimeOptions;
+  private status: RealtimeStatus = 'connecting';
+  private readonly statusListeners = new Set<() => void>();
 
   constructor(options: RealtimeOptions) {
     this.options = options;
@@ -54,12 +70,16 @@ export class RealtimeClient {
     if (!this.stopped) return;
     this.stopped = false;
     window.addEventListener('online', this.reconnectNow);
+    window.addEventListener('focus', this.resumeIfPaused);
+    document.addEventListener('visibilitychange', this.resumeIfPaused);
     this.open();
   }
 
   close(): void {
     this.stopped = true;
     window.removeEventListener('online', this.reconnectNow);
+    window.removeEventListener('focus', this.resumeIfPaused);
+    document.removeEventListener('visibilitychange', this.resumeIfPaused);
     clearTimeout(this.retryTimer);
     const socket = this.socket;
     this.socket = null;
@@ -74,6 +94,36 @@ export class RealtimeClient {
     }
     this.attempts = 0;
     this.mayHaveMissed = false;
+    this.setStatus('connecting');
+  }
+
+  getStatus(): RealtimeStatus {
+    return this.status;
+  }
+
+  /** Calls `listener` whenever the status changes; the returned function stops that. */
+  onStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
+  /** Tries again now (the Reconnect button, coming back online). */
+  readonly reconnectNow = (): void => {
+    if (this.stopped || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.attempts = 0;
+    this.setStatus('connecting');
+    this.open();
+  };
+
+  private readonly resumeIfPaused = (): void => {
+    if (this.status === 'paused' && document.visibilityState !== 'hidden') this.reconnectNow();
+  };
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of [...this.statusListeners]) listener();
   }
 
   /** Listens to one topic; the returned function stops listening. */
@@ -115,13 +165,6 @@ export class RealtimeClient {
     };
   }
 
-  private readonly reconnectNow = (): void => {
-    if (this.stopped || this.socket) return;
-    clearTimeout(this.retryTimer);
-    this.attempts = 0;
-    this.open();
-  };
-
   private open(): void {
     const token = this.options.getToken();
     if (!token) {
@@ -136,24 +179,40 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
+    // The server holds what is sent before it checked the token, so subscribe at once.
     socket.onopen = () => {
-      this.attempts = 0;
       for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
-      if (this.mayHaveMissed) this.options.onReconnect?.();
-      this.mayHaveMissed = true;
     };
     socket.onmessage = (event: MessageEvent) => this.receive(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket === socket) this.socket = null;
       this.mayHaveMissed = true;
-      this.scheduleReconnect();
+      if (FINAL_CLOSE_CODES.has(event.code)) this.pause();
+      else this.scheduleReconnect();
     };
+  }
+
+  /** The server accepted the socket: live, and the next failure starts the back-off afresh. */
+  private onReady(): void {
+    this.attempts = 0;
+    this.setStatus('live');
+    if (this.mayHaveMissed) this.options.onReconnect?.();
+    this.mayHaveMissed = true;
+  }
+
+  private pause(): void {
+    clearTimeout(this.retryTimer);
+    this.setStatus('paused');
   }
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
+    if (this.attempts >= ATTEMPTS_BEFORE_PAUSE) return this.pause();
+    this.setStatus('connecting');
     const max = this.options.maxBackoffMs ?? REALTIME_MAX_BACKOFF_MS;
-    const delay = Math.min(max, BASE_BACKOFF_MS * 2 ** this.attempts + Math.random() * 250);
+    // Exponential with jitter, so many tabs that lost the server do not come back in step.
+    const ceiling = Math.min(max, BASE_BACKOFF_MS * 2 ** this.attempts);
+    const delay = ceiling / 2 + (Math.random() * ceiling) / 2;
     this.attempts += 1;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.open(), delay);
@@ -173,6 +232,7 @@ export class RealtimeClient {
     }
     if (typeof message !== 'object' || message === null) return;
     const { type, topic, checkpoint, signal, from, data } = message as Record<string, unknown>;
+    if (type === 'ready') return this.onReady();
     if (type === 'signal' && typeof topic === 'string' && typeof signal === 'string') {
       const received: TopicSignal = { topic, signal, from: typeof from === 'string' ? from : '', data };
       for (const listener of [...(this.signalListeners.get(topic) ?? [])]) listener(received);
@@ -182,6 +242,14 @@ export class RealtimeClient {
     const change: TopicChange = { topic, checkpoint: typeof checkpoint === 'string' ? checkpoint : '', ...(type === 'subscribed' ? { subscribed: true as const } : {}) };
     for (const listener of [...(this.topics.get(topic) ?? [])]) listener(change);
   }
+}
+
+/** The live-update status of `client` ('connecting' while there is none), kept current. */
+export function useRealtimeStatus(client: RealtimeClient | null): RealtimeStatus {
+  return useSyncExternalStore(
+    (changed) => client?.onStatus(changed) ?? (() => {}),
+    () => client?.getStatus() ?? 'connecting',
+  );
 }
 
 /** The client of the signed-in user, or null while signed out. */

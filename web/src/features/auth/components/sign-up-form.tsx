@@ -80,7 +80,7 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
       />
 
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+        <TextField label="Full Name" name="fullName" autoComplete="name" required maxLength={200} value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
         <TextField
           label="Email"
           type="email"

@@ -5,10 +5,13 @@ import { afterWriteHeaders } from '../../../lib/read-after-write';
 
 /** Spec §9: user search default limit 10. */
 export const USER_SEARCH_LIMIT = 10;
+/** The server refuses shorter name searches (an address is looked up whole). */
+export const USER_SEARCH_MIN_NAME = 3;
 
 export type UserSearchResult = {
   user_id: string;
-  email: string;
+  /** Only when the search term was this exact address. */
+  email: string | null;
   display_name: string;
   profile_type: string;
   connection_status: 'none' | 'pending' | 'accepted' | 'blocked';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useUserSearch, type UserSearchResult } from '../api/search-users';
+import { USER_SEARCH_MIN_NAME, useUserSearch, type UserSearchResult } from '../api/search-users';
 import { useSendConnectionRequest } from '../api/send-request';
 import type { Notify } from './notice';
 
@@ -39,6 +39,10 @@ export function SearchPanel({ notify }: { notify: Notify }) {
       notify({ variant: 'error', text: 'Search failed: Please enter an email or name to search.' });
       return;
     }
+    if (!text.includes('@') && [...text.trim()].length < USER_SEARCH_MIN_NAME) {
+      notify({ variant: 'error', text: `Search failed: Please enter at least ${USER_SEARCH_MIN_NAME} characters of a name, or a full email address.` });
+      return;
+    }
     // A new search takes the previous 'Search failed' message away.
     notify(null);
     // The same words again: ask again (a failed search would otherwise stay failed).
@@ -47,10 +51,13 @@ export function SearchPanel({ notify }: { notify: Notify }) {
   };
 
   const add = (user: UserSearchResult) =>
-    send.mutate(user.email, {
-      onSuccess: () => notify({ variant: 'success', text: 'Connection request sent!' }),
-      onError: (e) => notify({ variant: 'error', text: `Failed to send request: ${errorMessage(e)}` }),
-    });
+    send.mutate(
+      { userId: user.user_id },
+      {
+        onSuccess: () => notify({ variant: 'success', text: 'Connection request sent!' }),
+        onError: (e) => notify({ variant: 'error', text: `Failed to send request: ${errorMessage(e)}` }),
+      },
+    );
 
   const users = search.data?.users ?? [];
   return (
@@ -61,6 +68,7 @@ export function SearchPanel({ notify }: { notify: Notify }) {
           name="search"
           type="search"
           autoComplete="off"
+          maxLength={254}
           placeholder="jane@example.com or Jane"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -83,9 +91,9 @@ export function SearchPanel({ notify }: { notify: Notify }) {
             <li key={user.user_id} className="contacts-list__item">
               <span className="contacts-person">
                 <span className="contacts-person__name">{user.display_name || 'Unknown User'}</span>
-                <span className="contacts-person__email">{user.email}</span>
+                {user.email && <span className="contacts-person__email">{user.email}</span>}
               </span>
-              <Standing user={user} onAdd={() => add(user)} adding={send.isPending && send.variables === user.email} />
+              <Standing user={user} onAdd={() => add(user)} adding={send.isPending && !!send.variables && 'userId' in send.variables && send.variables.userId === user.user_id} />
             </li>
           ))}
         </ul>

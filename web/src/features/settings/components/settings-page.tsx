@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useTheme, type ThemeMode } from '../../../lib/theme';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import './settings.css';
@@ -25,12 +26,14 @@ function timeZones(): string[] {
 
 /** Settings (avatar menu): profile name, theme, coach branding and time zone. */
 export function SettingsPage() {
+  // Branding is a coach's: the server refuses it from an athlete-only account.
+  const isCoach = useAuth().user?.isCoach === true;
   return (
     <div className="settings">
       <PageHeader title="Settings" description="Your name, how Spotter looks, your colours for your athletes, and your time zone." />
       <ProfileCard />
       <ThemeCard />
-      <BrandingCard />
+      {isCoach && <BrandingCard />}
     </div>
   );
 }

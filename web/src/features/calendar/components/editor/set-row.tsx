@@ -85,6 +85,8 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
             min={TEXT_FIELDS.includes(field) || field === 'load' ? undefined : 0}
             step={field === 'load' ? undefined : 'any'}
             title={field === 'load' ? 'lbs, or a percentage of the 1RM such as 75%' : undefined}
+            // The server's limit for tempo and superset_with (src/training/domain/payload.ts).
+            maxLength={TEXT_FIELDS.includes(field) ? 100 : undefined}
             value={set.values[field] ?? ''}
             onChange={(e) => onChange({ ...set, values: { ...set.values, [field]: e.target.value } })}
           />
