@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
-import { settled } from './support/coaching.ts';
+import { linkAthlete, settled } from './support/coaching.ts';
 import { connectUsers } from './support/messaging.ts';
 
 let t: TestServer;
@@ -296,5 +296,34 @@ describe('the messaging read models', () => {
     await t.server.platform.runner.rebuild('messaging');
     expect({ lists: [await list(a), await list(b)], history: (await history(a, id)).body }).toEqual(before);
     expect(before.lists[0][0].unreadCount).toBe(1);
+  });
+});
+
+describe('a coach and the athletes they coach', () => {
+  it('message each other without a contact request; the athlete finds the coach among their partners; a block still wins', async () => {
+    const coach = await signedInUser(t, 'Coach Linked');
+    const athlete = await signedInUser(t, 'Athlete Linked');
+    const stranger = await signedInUser(t, 'Someone Else');
+    await linkAthlete(t, coach, athlete);
+
+    const partners = await t.api('GET', '/api/conversations/partners', undefined, athlete.accessToken);
+    expect(partners.body.partners).toEqual([{ user_id: coach.user.id, name: 'Coach Linked', relation: 'coach' }]);
+    expect((await t.api('GET', '/api/conversations/partners', undefined, coach.accessToken)).body.partners).toEqual([
+      { user_id: athlete.user.id, name: 'Athlete Linked', relation: 'athlete' },
+    ]);
+
+    const { id } = await start(coach, athlete, 'How did the squats feel?');
+    expect((await send(athlete, id, { content: 'Heavy but good' })).status).toBe(200);
+    expect((await list(athlete))[0]).toMatchObject({ can_send: true, closed_reason: null });
+    // No link, no request: still refused.
+    const refused = { status: 403, body: { error: 'Messaging is limited to accepted connections.' } };
+    const other = await t.api('POST', '/api/conversations', { other_user_id: stranger.user.id, initial_message: 'hi' }, coach.accessToken);
+    expect(other).toEqual(refused);
+
+    const block = await t.api('POST', '/api/rpc/manage_user_block', { target_user_id: coach.user.id, action: 'block' }, athlete.accessToken);
+    await settled(t, block.body.checkpoint);
+    expect(await t.api('POST', `/api/conversations/${id}/messages`, { content: 'hi' }, coach.accessToken)).toEqual(refused);
+    expect((await list(coach))[0]).toMatchObject({ can_send: false, closed_reason: 'blocked' });
+    expect((await t.api('GET', '/api/conversations/partners', undefined, athlete.accessToken)).body.partners).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { initialsOf } from '../kernel/initials.ts';
+
 /** The spec's display-name order: display name, first + last, a given name, e-mail, "User" + last 8 of id, "Unknown User". */
 export interface NameSource {
   user_id?: string | null;
@@ -21,10 +23,5 @@ export function displayName(p: NameSource | null | undefined): string {
 }
 
 export function initials(name: string): string {
-  const words = name
-    .replace(/@.*$/, '')
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? [words[0][0], words[words.length - 1][0]] : [words[0]?.[0], words[0]?.[1]];
-  return letters.filter(Boolean).join('').toUpperCase() || '?';
+  return initialsOf(name.replace(/@.*$/, '').replace(/[._-]+/g, ' ')) || '?';
 }

@@ -18,6 +18,7 @@ export {
   toLbs,
   type WeightUnit,
 } from './units.ts';
+export { firstGraphemes, initialOf, initialsOf } from './initials.ts';
 export { topicOf, topicId, TOPIC_KINDS, type Topic, type TopicKind } from './topics.ts';
 export { parseYouTubeId, youTubeEmbedUrl } from '../library/domain/youtube.ts';
 export { UNIT_OF, exerciseType, type ExerciseType } from '../performance/domain/exercise-type.ts';

@@ -76,6 +76,9 @@ const CONVERSATION_SELECT = `
     SELECT CASE WHEN uc.requester_id = $1 THEN uc.recipient_id ELSE uc.requester_id END AS other_id
     FROM user_connections uc
     WHERE uc.status = 'accepted' AND (uc.requester_id = $1 OR uc.recipient_id = $1)
+    -- A coaching link lets the two talk as an accepted contact does (may-message.ts).
+    UNION SELECT athlete_id FROM client_links WHERE coach_id = $1
+    UNION SELECT coach_id FROM client_links WHERE athlete_id = $1
   ), blocks AS (
     SELECT b.blocked_id AS other_id FROM user_blocks b WHERE b.blocker_id = $1
     UNION

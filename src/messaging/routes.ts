@@ -12,7 +12,7 @@ import type { FeatureDeps } from '../feature.ts';
 import { handleCommand } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { areConnected } from '../network/index.ts';
+import { coachingPartners, mayMessage } from './may-message.ts';
 import { userExists } from '../network/index.ts';
 import { conversationDecider, type ConversationCommand } from './domain/conversation.ts';
 import { conversationStream, directConversationId } from './domain/conversation-id.ts';
@@ -118,13 +118,31 @@ export function messagingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     if (!ids.includes(me)) throw new DomainError(404, M.conversationNotFound);
     return { others: ids.filter((id) => id !== me) };
   };
-  const connectedWithAll = async (me: string, others: string[]) => (await Promise.all(others.map((o) => areConnected(pool, me, o)))).every(Boolean) && others.length > 0;
+  const connectedWithAll = async (me: string, others: string[]) => (await Promise.all(others.map((o) => mayMessage(pool, me, o)))).every(Boolean) && others.length > 0;
   const run = (me: string, conversationId: string, command: ConversationCommand) =>
     handleCommand(store, conversationStream(conversationId), conversationDecider, command, { userId: me, now });
 
   app.get('/api/conversations', { ...auth, schema: { tags, response: { 200: Type.Object({ conversations: Type.Array(Conversation) }), ...errors } } }, async (req) => ({
     conversations: await q.conversationsOf(pool, userIdOf(req)),
   }));
+
+  // The people a coaching link lets the caller message without a contact request.
+  app.get(
+    '/api/conversations/partners',
+    {
+      ...auth,
+      schema: {
+        tags,
+        response: {
+          200: Type.Object({
+            partners: Type.Array(Type.Object({ user_id: Type.String(), name: Type.String(), relation: Type.Union([Type.Literal('coach'), Type.Literal('athlete')]) })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ({ partners: await coachingPartners(pool, userIdOf(req)) }),
+  );
 
   app.get('/api/conversations/unread-count', { ...auth, schema: { tags, response: { 200: Type.Object({ unreadCount: Type.Integer() }), ...errors } } }, async (req) => ({
     unreadCount: await q.unreadTotal(pool, userIdOf(req)),
@@ -145,7 +163,7 @@ export function messagingRoutes(app: FastifyInstance, deps: FeatureDeps) {
         conversationId: id,
         by: me,
         otherUserId: other,
-        connected: await areConnected(pool, me, other),
+        connected: await mayMessage(pool, me, other),
         ...(initial ? { initialMessage: { messageId: randomUUID(), content: initial } } : {}),
       });
       return { id, created: result.events.some((e) => e.type === 'ConversationStarted'), checkpoint: result.append?.checkpoint ?? null };

@@ -15,3 +15,9 @@ export async function areConnected(db: pg.Pool | pg.PoolClient, a: string, b: st
   );
   return rows.length > 0;
 }
+
+/** Whether either of the two has blocked the other: a block ends every way of talking. */
+export async function eitherBlocked(db: pg.Pool | pg.PoolClient, a: string, b: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM user_blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)', [a, b]);
+  return rows.length > 0;
+}

@@ -26,6 +26,7 @@ const participantsOnly = { anonymous: 401, ownCoach: 200, ownAthlete: 200, other
 export const rows: AuthzRow[] = [
   { route: 'GET /api/conversations', request: () => ({ url: '/api/conversations' }), expect: signedIn(200) },
   { route: 'GET /api/conversations/unread-count', request: () => ({ url: '/api/conversations/unread-count' }), expect: signedIn(200) },
+  { route: 'GET /api/conversations/partners', request: () => ({ url: '/api/conversations/partners' }), expect: signedIn(200) },
   {
     route: 'POST /api/conversations',
     request: async (w) => {

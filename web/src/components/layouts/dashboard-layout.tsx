@@ -1,3 +1,4 @@
+import { firstGraphemes, initialsOf } from '@kernel';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
@@ -21,10 +22,7 @@ const NAV_ITEMS: { label: string; to: string; coach?: true; athleteOnly?: true }
 ];
 
 function initials(name: string, email: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}`.toUpperCase();
-  if (words.length === 1) return (words[0] ?? '').slice(0, 2).toUpperCase();
-  return email.slice(0, 2).toUpperCase();
+  return initialsOf(name) || firstGraphemes(email, 2).toUpperCase();
 }
 
 function UserMenu() {

@@ -15,6 +15,7 @@ import { rememberWrite } from '../../../lib/read-after-write';
 import { CHAT_CREATE_RETRIES, CHAT_CREATE_RETRY_MS } from '../utils/constants';
 import { ChatWindow } from './chat-window';
 import { ContactsStrip } from './contacts-strip';
+import { chatPartners, useCoachingPartners } from '../api/partners';
 import { ConversationList } from './conversation-list';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import './chat.css';
@@ -37,6 +38,7 @@ export function ChatPage({ contactsManager }: Props) {
   const [params, setParams] = useSearchParams();
   const { data: conversations, isLoading } = useConversations();
   const { data: network } = useChatContacts();
+  const { data: partners } = useCoachingPartners();
   useTopic(topicOf.inbox(user.id), [conversationsQueryKey, unreadCountQueryKey]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [contactsOpen, setContactsOpen] = useState(false);
@@ -106,7 +108,7 @@ export function ChatPage({ contactsManager }: Props) {
             {notice.text}
           </Alert>
         )}
-        <ContactsStrip contacts={network?.connections ?? []} busyId={startingWith} onStart={(id) => void startChat(id)} />
+        <ContactsStrip contacts={chatPartners(partners ?? [], network?.connections ?? [])} busyId={startingWith} onStart={(id) => void startChat(id)} />
         <h2 className="chat-section-title">Conversations</h2>
         {isLoading ? (
           <Spinner label="Loading conversations" />

@@ -11,7 +11,7 @@ import { rememberWrite } from '../../../lib/read-after-write';
 import { GROUP_GAP_MS, READ_MARK_DEBOUNCE_MS, TYPING_RESET_MS } from '../utils/constants';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
-import { topicOf } from '@kernel';
+import { initialOf, topicOf } from '@kernel';
 
 type Props = {
   conversation: Conversation;
@@ -143,7 +143,7 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
           ←
         </button>
         <span className="chat-avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
+          {initialOf(name)}
         </span>
         <h2 className="chat-window__title">{name}</h2>
         <Button size="sm" variant="ghost" onClick={onDelete} aria-label="Delete conversation">

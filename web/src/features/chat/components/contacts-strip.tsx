@@ -1,3 +1,4 @@
+import { initialOf } from '@kernel';
 import { Button } from '../../../components/ui/button';
 import type { ChatContact } from '../api/contacts';
 import { CONTACTS_SHOWN } from '../utils/constants';
@@ -15,7 +16,7 @@ export function ContactsStrip({ contacts, busyId, onStart }: { contacts: ChatCon
           return (
             <li key={c.user_id} className="chat-contacts__item">
               <span className="chat-avatar chat-avatar--sm" aria-hidden="true">
-                {name.slice(0, 1).toUpperCase()}
+                {initialOf(name)}
               </span>
               <span className="chat-contacts__name">{name}</span>
               <Button size="sm" variant="ghost" aria-label={`Start chat with ${name}`} isLoading={busyId === c.user_id} onClick={() => onStart(c.user_id)}>

@@ -1,3 +1,4 @@
+import { initialOf } from '@kernel';
 import { cx } from '../../../lib/cx';
 import { conversationName, type Conversation } from '../api/conversations';
 import { badgeText, timeLabel } from '../utils/format';
@@ -23,7 +24,7 @@ export function ConversationList({ conversations, selectedId, onSelect, me }: Pr
               onClick={() => onSelect(c.id)}
             >
               <span className="chat-avatar" aria-hidden="true">
-                {name.slice(0, 1).toUpperCase()}
+                {initialOf(name)}
               </span>
               <span className="chat-list__body">
                 <span className="chat-list__top">

@@ -1,3 +1,4 @@
+import { initialOf } from '@kernel';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import type { Client } from '../api/get-clients';
@@ -10,7 +11,7 @@ export function ClientCard({ client }: { client: Client }) {
     <li className="client-card">
       <Link to={paths.app.calendar.getHref(client.id)} className="client-card__link" aria-label={`${name}, open calendar`}>
         <span className="client-card__avatar" aria-hidden="true">
-          {name === 'Unnamed' ? '?' : name.slice(0, 1).toUpperCase()}
+          {name === 'Unnamed' ? '?' : initialOf(name)}
         </span>
         <span className="client-card__who">
           <span className="client-card__name" title={name}>
