@@ -214,9 +214,9 @@ describe('bulkGenerate', () => {
 describe('linkSuperset', () => {
   const list = (): WorkoutExercise[] => [exercise('A1'), exercise('B1'), exercise('C1'), exercise('D1')];
 
-  it('gives two neighbours the same letter, numbers 1 and 2 and a shared group', () => {
+  it('gives two neighbours the same letter, numbers 1 and 2 and a shared group, and keeps the letters consecutive', () => {
     const linked = linkSuperset(list(), 1);
-    expect(linked.map((e) => e.heading)).toEqual(['A1', 'B1', 'B2', 'D1']);
+    expect(linked.map((e) => e.heading)).toEqual(['A1', 'B1', 'B2', 'C1']);
     expect(linked[1].superset_group).toBeTruthy();
     expect(linked[1].superset_group).toBe(linked[2].superset_group);
     expect(linked[0].superset_group).toBeUndefined();
@@ -229,7 +229,8 @@ describe('linkSuperset', () => {
     const linked = linkSuperset(input, 0);
     expect(input).toEqual(snapshot);
     expect(linked).not.toBe(input);
-    expect(linked[2]).toBe(input[2]);
+    expect(linked[3]).not.toBe(input[3]);
+    expect(input[3].heading).toBe('D1');
   });
 
   it('uses the group id it is given', () => {
@@ -245,13 +246,15 @@ describe('linkSuperset', () => {
 
   it('merges with an existing superset into A1, A2, A3', () => {
     const linked = linkSuperset(linkSuperset(list(), 0), 1);
-    expect(linked.map((e) => e.heading)).toEqual(['A1', 'A2', 'A3', 'D1']);
+    expect(linked.map((e) => e.heading)).toEqual(['A1', 'A2', 'A3', 'B1']);
     expect(new Set(linked.slice(0, 3).map((e) => e.superset_group)).size).toBe(1);
   });
 
-  it('picks a free letter when the first exercise has no heading', () => {
+  it('letters exercises without a heading in order too, and keeps a custom heading', () => {
     const linked = linkSuperset([exercise(''), exercise('B1'), exercise('A1')], 0);
-    expect(linked.map((e) => e.heading)).toEqual(['B1', 'B2', 'A1']);
+    expect(linked.map((e) => e.heading)).toEqual(['A1', 'A2', 'B1']);
+    const custom = linkSuperset([exercise('Warm-up'), exercise('B1'), exercise('C1'), exercise('D1')], 1);
+    expect(custom.map((e) => e.heading)).toEqual(['Warm-up', 'A1', 'A2', 'B1']);
   });
 
   it('throws when there is no next exercise', () => {
@@ -266,7 +269,7 @@ describe('unlinkSuperset', () => {
 
   it('separates the pair and gives the second one an unused letter', () => {
     const linked = linkSuperset(list(), 0);
-    expect(linked.map((e) => e.heading)).toEqual(['A1', 'A2', 'C1']);
+    expect(linked.map((e) => e.heading)).toEqual(['A1', 'A2', 'B1']);
     const unlinked = unlinkSuperset(linked, 1);
     expect(unlinked.map((e) => e.heading)).toEqual(['A1', 'B1', 'C1']);
     expect(unlinked.every((e) => !e.superset_group)).toBe(true);

@@ -26,6 +26,32 @@ function assertIndex(exercises: readonly unknown[], index: number): void {
   }
 }
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Headings the letters are ours to give: empty, or a letter and a number ("B2"). A custom one ("Warm-up") is kept. */
+const LETTERED = /^([A-Za-z]\d+)?$/;
+
+/**
+ * Letters in order, with no gaps: each exercise on its own, or each superset (a run
+ * sharing a group), takes the next letter, its members numbered from 1 (A1, B1, B2,
+ * C1, never A1, B1, B2, D1). Exercises with a custom heading keep it and take no letter.
+ */
+export function reletter(exercises: readonly WorkoutExercise[]): WorkoutExercise[] {
+  let letter = -1;
+  let member = 0;
+  return exercises.map((exercise, i) => {
+    if (!LETTERED.test(String(exercise.heading ?? '').trim())) return exercise;
+    const group = exercise.superset_group;
+    const continues = i > 0 && !!group && exercises[i - 1].superset_group === group;
+    if (continues) member += 1;
+    else {
+      letter += 1;
+      member = 1;
+    }
+    const heading = `${LETTERS[Math.min(letter, LETTERS.length - 1)]}${letter < LETTERS.length ? member : letter - LETTERS.length + 2}`;
+    return heading === exercise.heading ? exercise : { ...exercise, heading };
+  });
+}
+
 /**
  * Links exercise `index` with the next one: both get the first one's letter
  * numbered 1 and 2 and a shared superset_group. If either already belongs to a
@@ -41,7 +67,7 @@ export function linkSuperset(exercises: readonly WorkoutExercise[], index: numbe
   const taken = new Set(exercises.filter((_, i) => i < start || i > end).map((e) => e.superset_group));
   let group = groupId ?? exercises[start].superset_group ?? exercises[end].superset_group ?? `superset-${letter}`;
   for (let n = 2; groupId === undefined && taken.has(group); n++) group = `superset-${letter}-${n}`;
-  return exercises.map((exercise, i) => (i < start || i > end ? exercise : { ...exercise, heading: `${letter}${i - start + 1}`, superset_group: group }));
+  return reletter(exercises.map((exercise, i) => (i < start || i > end ? exercise : { ...exercise, heading: `${letter}${i - start + 1}`, superset_group: group })));
 }
 
 /**
@@ -59,5 +85,5 @@ export function unlinkSuperset(exercises: readonly WorkoutExercise[], index: num
     headings.push(heading);
     result[i] = { ...exercises[i], heading, superset_group: null };
   }
-  return result;
+  return reletter(result);
 }

@@ -14,7 +14,7 @@ import { useWorkouts } from '../api/get-workouts';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { trainingKey, type NewRecord } from '../api/types';
 import { useClipboard } from '../utils/clipboard';
-import { shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
+import { anchorForView, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
 import { useAssignments } from '../api/assignments';
@@ -120,7 +120,10 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       />
 
       <section aria-label="Calendar" className="calendar-card">
-        <CalendarToolbar view={view} anchor={anchor} onView={setView} onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))} onToday={() => setAnchor(today)} />
+        <CalendarToolbar view={view} anchor={anchor} onView={(next) => {
+            setAnchor((a) => anchorForView(view, a, today));
+            setView(next);
+          }} onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))} onToday={() => setAnchor(today)} />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
         <div aria-busy={workouts.isFetching || undefined}>
           <CalendarGrid

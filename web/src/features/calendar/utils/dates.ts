@@ -40,6 +40,15 @@ export function visibleDays(view: CalendarView, anchor: string): string[] {
   return Array.from({ length: count }, (_, i) => addDays(start, i));
 }
 
+/**
+ * The day a new view opens on: today when the current view shows today (a month
+ * paged to holds its 1st as anchor, and the day view would open there), else the
+ * anchor the user paged or clicked to.
+ */
+export function anchorForView(current: CalendarView, anchor: string, today: string): string {
+  return visibleDays(current, anchor).includes(today) ? today : anchor;
+}
+
 /** Previous (-1) or next (+1) month, week or day. */
 export function shiftAnchor(view: CalendarView, anchor: string, direction: 1 | -1): string {
   if (view === 'month') return addMonths(anchor, direction);
