@@ -53,6 +53,7 @@ describe('set types', () => {
       drop: ['reps', 'load', 'drop_weight'],
       super: ['reps', 'load', 'superset_with'],
       time: ['time_duration', 'load'],
+      warmup: ['reps', 'load'],
     });
   });
 
