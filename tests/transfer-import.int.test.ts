@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
+import { PassThrough } from 'node:stream';
+import { runExport } from '../cli/lib/export.ts';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 let t: TestServer;
@@ -236,5 +238,17 @@ describe('export → import round trip', () => {
     expect(mine.split('\n')[0]).toBe('Exercise Name,Rep Range,Best,Unit,Date Achieved,Source');
     expect(mine.split('\n').length).toBeGreaterThan(5);
     expect(await records(second)).toBe(mine);
+  });
+});
+
+describe('spotter export', () => {
+  it('writes the same CSV as the web download, and refuses an unknown layout', async () => {
+    const web = await fetch(`${t.url}/api/export/workouts.csv?athlete_id=${athlete.user.id}&layout=hevy`, { headers: { authorization: `Bearer ${athlete.accessToken}` } });
+    const sink = new PassThrough();
+    const chunks: Buffer[] = [];
+    sink.on('data', (c: Buffer) => chunks.push(c));
+    await runExport(t.db.pool, { athlete: athlete.email, layout: 'hevy' }, sink);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(await web.text());
+    await expect(runExport(t.db.pool, { athlete: athlete.email, layout: 'fitbod' }, new PassThrough())).rejects.toThrow('--layout must be strong or hevy.');
   });
 });
