@@ -36,6 +36,10 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
   cli_assign: { what: 'spotter assign: a 12-week template (48 workouts) to 400 athletes', load: async () => (await import('./cli_assign.ts')).run },
   assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
+  transfer: {
+    what: 'POST /api/imports of a 100,000-row Strong file, then GET /api/export/workouts.csv of it; peak server memory during each',
+    load: async () => (await import('./transfer.ts')).run,
+  },
   offline_sync: {
     what: "gym mode reconnect: 100 queued sets in order → the coach's workout:<id> socket; then 3 resend rounds of stale commands",
     load: async () => (await import('./offline_sync.ts')).run,

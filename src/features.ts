@@ -14,6 +14,7 @@ import { recapsFeature } from './recaps/feature.ts';
 import { templatesFeature } from './templates/feature.ts';
 import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
+import { transferFeature } from './transfer/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -33,6 +34,7 @@ export const features: Feature[] = [
   templatesFeature,
   messagingFeature,
   performanceFeature,
+  transferFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

@@ -61,7 +61,7 @@ describe('authorisation matrix', () => {
         expect(req.url.split('?')[0], `${row.file}: the url must be the route's path`).toMatch(new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
         await idle();
         const before = await eventCount();
-        const res = await w.call(caller, method, req.url, req.body);
+        const res = await w.call(caller, method, req.url, req.body, req.headers);
         figures.cells++;
         const allowed = [row.expect[caller]].flat();
         if (!allowed.includes(res.status)) {

@@ -11,5 +11,6 @@ describe('spotter program', () => {
     const events = byName.get('events')!;
     expect(events.options.map((o) => o.long)).toEqual(['--type', '--limit', '--json']);
     expect(events.getOptionValue('limit')).toBe(20);
+    expect(byName.get('export')!.options.map((o) => o.long)).toEqual(['--athlete', '--layout', '--unit', '--records', '--out']);
   });
 });

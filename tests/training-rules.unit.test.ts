@@ -41,7 +41,7 @@ function workout(date: string, sets: WorkoutSet[]): Workout {
 
 describe('set types', () => {
   it('lists the seven types of the spec', () => {
-    expect(SET_TYPES).toEqual(['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time']);
+    expect(SET_TYPES).toEqual(['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time', 'warmup']);
   });
 
   it('gives each type its fields', () => {
@@ -53,11 +53,12 @@ describe('set types', () => {
       drop: ['reps', 'load', 'drop_weight'],
       super: ['reps', 'load', 'superset_with'],
       time: ['time_duration', 'load'],
+      warmup: ['reps', 'load'],
     });
   });
 
   it('labels each type with the spec name', () => {
-    expect(SET_TYPES.map((type) => SET_TYPE_LABELS[type].toLowerCase())).toEqual(['standard', 'rpe', 'tempo', 'rest pause', 'drop', 'superset', 'time based']);
+    expect(SET_TYPES.map((type) => SET_TYPE_LABELS[type].toLowerCase())).toEqual(['standard', 'rpe', 'tempo', 'rest pause', 'drop', 'superset', 'time based', 'warm-up']);
   });
 });
 

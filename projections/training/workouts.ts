@@ -35,6 +35,7 @@ const WORKOUTS_DDL = (t: string) => `
     done_sets          int NOT NULL,
     minutes            numeric NOT NULL,
     template_id        text,
+    import_id          text,
     created_by         uuid,
     created_at         timestamptz NOT NULL,
     updated_by         uuid,
@@ -47,7 +48,7 @@ const WORKOUTS_DDL = (t: string) => `
   );
   CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date);`;
 
-const READ_COLUMNS = `id, athlete_id, date, name, notes, exercises, deleted, template_id, created_by, created_at,
+const READ_COLUMNS = `id, athlete_id, date, name, notes, exercises, deleted, template_id, import_id, created_by, created_at,
   updated_by, updated_at, last_actual, last_event_version`;
 
 interface DbRow {
@@ -59,6 +60,7 @@ interface DbRow {
   exercises: WorkoutExercise[];
   deleted: boolean;
   template_id: string | null;
+  import_id: string | null;
   created_by: string | null;
   created_at: Date;
   updated_by: string | null;
@@ -76,6 +78,7 @@ const fromDb = (r: DbRow): WorkoutRow => ({
   exercises: r.exercises,
   deleted: r.deleted,
   templateId: r.template_id,
+  importId: r.import_id,
   createdBy: r.created_by,
   createdAt: r.created_at.toISOString(),
   updatedBy: r.updated_by,
@@ -98,6 +101,7 @@ const WRITE_COLUMNS: [string, string][] = [
   ['done_sets', 'int'],
   ['minutes', 'numeric'],
   ['template_id', 'text'],
+  ['import_id', 'text'],
   ['created_by', 'uuid'],
   ['created_at', 'timestamptz'],
   ['updated_by', 'uuid'],
@@ -107,7 +111,7 @@ const WRITE_COLUMNS: [string, string][] = [
   ['calendar_json', 'text'],
 ];
 /** What an existing row takes from a later event (athlete, creator and creation time never change). */
-const UPDATED = WRITE_COLUMNS.map(([n]) => n).filter((n) => !['id', 'athlete_id', 'template_id', 'created_by', 'created_at'].includes(n));
+const UPDATED = WRITE_COLUMNS.map(([n]) => n).filter((n) => !['id', 'athlete_id', 'template_id', 'import_id', 'created_by', 'created_at'].includes(n));
 
 function toDb(row: WorkoutRow): Record<string, unknown> {
   const f = workoutFigures(row.exercises);
@@ -125,6 +129,7 @@ function toDb(row: WorkoutRow): Record<string, unknown> {
     done_sets: f.doneSets,
     minutes: f.minutes,
     template_id: row.templateId,
+    import_id: row.importId ?? null,
     created_by: row.createdBy,
     created_at: row.createdAt,
     updated_by: row.updatedBy,
@@ -138,7 +143,9 @@ function toDb(row: WorkoutRow): Record<string, unknown> {
 /** `{"id":…,"updated_at":"…"` — the list item of GET /api/manage-workouts before its status. */
 function calendarJson(row: WorkoutRow): string {
   const { id, athleteId: user_id, date, name, notes, exercises, updatedAt: updated_at } = row;
-  return JSON.stringify({ id, user_id, date, name, notes, exercises, updated_at }).slice(0, -1);
+  // `imported` only on imported workouts, so every other calendar answer stays as it was.
+  const imported = row.importId ? { imported: true } : {};
+  return JSON.stringify({ id, user_id, date, name, notes, exercises, updated_at, ...imported }).slice(0, -1);
 }
 
 export const trainingProjection: Projection = {
@@ -148,7 +155,8 @@ export const trainingProjection: Projection = {
   // 8: "New PR" news decided per event in global order, so a rebuild finds the live run's news (performance-records.ts).
   // 9: records and team analytics are projections of their own (performance_records, team_analytics).
   // 10: every set carries its stable id (src/training/domain/set-ids.ts); last_actual its set_id, the doneAt time and recorded_at.
-  version: 10,
+  // 11: import_id (a workout from a file import, src/transfer), `imported` in the calendar's JSON.
+  version: 11,
   handles: TRAINING_EVENT_TYPES,
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables },
 

@@ -1,4 +1,5 @@
 /** The library page's SQL on the exercises read model (built by projections/library/exercises.ts). */
+import type pg from 'pg';
 export interface ExerciseFilter {
   /** The reader: sees the catalogue and their own exercises, never other users' ones. */
   userId: string;
@@ -66,4 +67,29 @@ export function exerciseFacetsQuery(userId: string): { text: string; values: unk
                   ARRAY(SELECT DISTINCT pattern FROM visible WHERE pattern <> '' ORDER BY pattern) AS patterns`,
     values: [userId],
   };
+}
+
+export interface ExerciseMatch {
+  /** The name asked about. */
+  query: string;
+  /** The same exercise in the reader's library, letter case aside; null when none. */
+  match: string | null;
+  /** Up to three names of the library that look alike (trigram similarity), best first. */
+  suggestions: string[];
+}
+
+/** For an import's exercise names: which the reader's library knows, and what the others look like. */
+export async function matchExerciseNames(db: pg.Pool, userId: string, names: string[]): Promise<ExerciseMatch[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ query: string; exact: string | null; similar: string[] }>(
+    `SELECT n.name AS query,
+            (SELECT e.name FROM exercises e WHERE (e.created_by IS NULL OR e.created_by = $1) AND lower(e.name) = lower(n.name)
+              ORDER BY e.created_by IS NULL LIMIT 1) AS exact,
+            ARRAY(SELECT e.name FROM exercises e
+                   WHERE (e.created_by IS NULL OR e.created_by = $1) AND lower(e.name) % lower(n.name)
+                   ORDER BY similarity(lower(e.name), lower(n.name)) DESC, e.name LIMIT 3) AS similar
+       FROM unnest($2::text[]) WITH ORDINALITY AS n(name, i) ORDER BY n.i`,
+    [userId, names],
+  );
+  return rows.map((r) => ({ query: r.query, match: r.exact, suggestions: r.similar }));
 }

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { EventStore } from '../platform/eventstore/port.ts';
+import { WrongExpectedVersionError, type EventStore } from '../platform/eventstore/port.ts';
 import { handleCommand, handleNewStreams } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { access, accessCache } from './access.ts';
@@ -178,4 +178,43 @@ export async function recordActual(
   const after = workoutDecider.evolve(result.before, event).exercises;
   const records = await recordsSet(deps, athleteId!, [workoutId], [result.before.exercises], [after]);
   return { checkpoint: result.append?.checkpoint ?? null, newRecords: records };
+}
+
+/**
+ * Workouts from a file import (src/transfer), each with the id the importer derived
+ * from its content, so a second import of the same file finds them and adds nothing.
+ * All or nothing in one transaction where the store allows it; the workouts that
+ * exist already (a repeat, or a race with one) are left out, never written twice.
+ */
+export async function scheduleImportedWorkouts(
+  deps: TrainingDeps,
+  actorId: string,
+  athleteId: string,
+  workouts: { id: string; content: ParsedWorkout['content'] }[],
+  importId: string,
+) {
+  const command = (w: (typeof workouts)[number]): WorkoutCommand => ({ type: 'ScheduleWorkout', workoutId: w.id, athleteId, content: w.content, mayAct: true, importId });
+  const ctx = { userId: actorId, now: deps.now(), newId: randomUUID };
+  for (const w of workouts) workoutDecider.decide(command(w), workoutDecider.initialState(), ctx); // refuses before anything is written
+  const opts = { userId: actorId, now: deps.now, metadata: { source: 'import' } };
+  const append = (list: typeof workouts) =>
+    handleNewStreams(
+      deps.store,
+      workoutDecider,
+      list.map((w) => ({ stream: workoutStream(w.id), command: command(w) })),
+      opts,
+    );
+  let results;
+  try {
+    results = await append(workouts);
+  } catch (e) {
+    if (!(e instanceof WrongExpectedVersionError)) throw e;
+    // Some were written meanwhile (the read model the importer asked had not seen them yet).
+    const fresh: typeof workouts = [];
+    for (const w of workouts) if ((await deps.store.readStream(workoutStream(w.id))).length === 0) fresh.push(w);
+    results = await append(fresh);
+  }
+  let checkpoint: string | null = null;
+  for (const r of results) checkpoint = latest(checkpoint, r.append?.checkpoint);
+  return { written: results.filter((r) => r.append).length, checkpoint };
 }

@@ -16,4 +16,5 @@ export * from './domain/workout.ts';
 export * from './seed-plan.ts';
 export * from './workout-snapshots.ts';
 export * from './access.ts';
+export { doneWorkoutsPage, existingWorkoutIds, type DoneWorkoutRow } from './queries.ts';
 export { WorkoutExerciseOut } from './schemas.ts';

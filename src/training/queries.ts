@@ -8,7 +8,7 @@ import type { EventStore, StoredEvent } from '../platform/eventstore/port.ts';
 import { displayName, type NameSource } from '../accounts/index.ts';
 import { workoutStream } from './domain/events.ts';
 import { actualInPounds } from './domain/load-units.ts';
-import type { SetActual } from './domain/workout-rules.ts';
+import type { SetActual, WorkoutExercise } from './domain/workout-rules.ts';
 
 /** The calendar status from the stored inputs (see projections/workouts.ts). */
 const STATUS_SQL = `CASE WHEN w.base_status = 'scheduled' AND w.date < $2::date THEN 'missed' ELSE w.base_status END`;
@@ -53,6 +53,12 @@ async function namesOf(db: pg.Pool, ids: (string | null | undefined)[]): Promise
   const names = new Map(rows.map((r) => [r.user_id, displayName(r)]));
   for (const id of wanted) if (!names.has(id)) names.set(id, displayName({ user_id: id }));
   return names;
+}
+
+/** Which of these workouts the read model holds (deleted ones too): an import's repeat finds its workouts here. */
+export async function existingWorkoutIds(db: pg.Pool, ids: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM workouts WHERE id = ANY($1::uuid[])', [ids]);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The athlete a projected workout belongs to (for topic rules); null when unknown. */
@@ -132,4 +138,33 @@ export async function workoutHistory(store: EventStore, db: pg.Pool, workoutId: 
     }))
     .reverse();
   return { athleteId, history };
+}
+
+export interface DoneWorkoutRow {
+  id: string;
+  date: string;
+  name: string | null;
+  notes: string | null;
+  exercises: WorkoutExercise[];
+  minutes: number;
+  created_at: string;
+}
+
+/**
+ * One page of an athlete's done workouts (at least one set logged), oldest first,
+ * after the keyset `after` (date, created_at, id): an export walks the history page by
+ * page, so its memory does not grow with the years.
+ */
+export async function doneWorkoutsPage(db: pg.Pool, athleteId: string, after: { date: string; created_at: string; id: string } | null, limit: number): Promise<DoneWorkoutRow[]> {
+  const { rows } = await db.query<DoneWorkoutRow>({
+    name: 'training_done_workouts_page',
+    text: `SELECT id, to_char(date, 'YYYY-MM-DD') AS date, name, notes, exercises, minutes::float8 AS minutes,
+                  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+             FROM workouts
+            WHERE athlete_id = $1 AND NOT deleted AND done_sets > 0
+              AND ($2::date IS NULL OR (date, created_at, id) > ($2::date, $3::timestamptz, $4::uuid))
+            ORDER BY date, created_at, id LIMIT $5`,
+    values: [athleteId, after?.date ?? null, after?.created_at ?? null, after?.id ?? null, limit],
+  });
+  return rows;
 }

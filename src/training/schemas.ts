@@ -63,7 +63,14 @@ const WorkoutContent = {
 
 /** GET /api/manage-workouts and /api/athlete/workouts: the calendar's workouts, deleted ones left out. */
 export const WorkoutListOut = Type.Object({
-  workouts: Type.Array(Type.Object({ ...WorkoutContent, updated_at: Timestamp, status: Status })),
+  workouts: Type.Array(
+    Type.Object({
+      ...WorkoutContent,
+      updated_at: Timestamp,
+      status: Status,
+      imported: Type.Optional(Type.Boolean({ description: 'From a file import (Strong, Hevy, Spotter CSV).' })),
+    }),
+  ),
 });
 
 /** The set logged last on a workout, and by whom (the editor's "Athlete updated" toast). */

@@ -20,7 +20,7 @@ export interface AuthzWorld {
   emails: { ownCoach: string; ownAthlete: string; otherCoach: string; otherAthlete: string };
   /** Every account's password is this one. */
   password: string;
-  call(caller: Caller, method: string, url: string, body?: unknown): Promise<{ status: number; json: any }>;
+  call(caller: Caller, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
 
   /** A new confirmed, signed-in account made with the access code (a coach), in no tenant. */
   freshUser(name?: string): Promise<Account>;
@@ -40,10 +40,17 @@ export interface AuthzWorld {
   as(account: Account | Caller, method: string, url: string, body?: unknown): Promise<any>;
 }
 
+export interface AuthzRequest {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface AuthzRow {
   /** 'METHOD /path/:param' exactly as registered in Fastify. */
   route: string;
-  request(w: AuthzWorld): Promise<{ url: string; body?: unknown }> | { url: string; body?: unknown };
+  /** `headers` for a body that is not JSON (a CSV file: `content-type: text/csv`). */
+  request(w: AuthzWorld): Promise<AuthzRequest> | AuthzRequest;
   expect: Record<Caller, number | number[]>;
 }
 

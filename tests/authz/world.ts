@@ -77,8 +77,8 @@ export async function createWorld(t: TestServer): Promise<MatrixWorld> {
     ids: { ownCoach: ownCoach.id, ownAthlete: ownAthlete.id, otherCoach: otherCoach.id, otherAthlete: otherAthlete.id },
     emails: { ownCoach: ownCoach.email, ownAthlete: ownAthlete.email, otherCoach: otherCoach.email, otherAthlete: otherAthlete.email },
     password: PASSWORD,
-    async call(caller, method, url, body) {
-      const res = await t.api(method, url, body, accountOf(caller)?.accessToken);
+    async call(caller, method, url, body, headers) {
+      const res = await t.api(method, url, body, accountOf(caller)?.accessToken, headers);
       return { status: res.status, json: res.body };
     },
     async as(who, method, url, body) {

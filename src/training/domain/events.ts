@@ -24,6 +24,11 @@ export type TrainingEvent =
         templateId?: string | null;
         /** The assignment that scheduled it (with templateId). */
         assignmentId?: string;
+        /**
+         * Set when the workout came from a file import (src/transfer): the import's id
+         * (one file, one id), so the coach can tell imported history from coached work.
+         */
+        importId?: string;
       };
     }
   | {

@@ -37,6 +37,8 @@ export interface WorkoutRow {
   exercises: WorkoutExercise[];
   deleted: boolean;
   templateId: string | null;
+  /** The file import that wrote it (absent on rows kept from before imports). */
+  importId?: string | null;
   createdBy: string | null;
   createdAt: string;
   updatedBy: string | null;
@@ -69,6 +71,7 @@ export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): 
       exercises: withSetIds(scheduled.exercises, scheduled.setIds),
       deleted: false,
       templateId: d.templateId ?? null,
+      importId: d.importId ?? null,
       createdBy: d.scheduledBy,
       createdAt: at,
       updatedBy: by ?? d.scheduledBy,

@@ -36,7 +36,7 @@ interface Authorised {
 }
 
 export type WorkoutCommand =
-  | ({ type: 'ScheduleWorkout'; workoutId: string; athleteId: string; content: WorkoutContent; templateId?: string | null; assignmentId?: string } & Authorised)
+  | ({ type: 'ScheduleWorkout'; workoutId: string; athleteId: string; content: WorkoutContent; templateId?: string | null; assignmentId?: string; importId?: string } & Authorised)
   | ({ type: 'ReviseWorkout'; content: WorkoutContent; assignmentId?: string } & Authorised)
   | ({ type: 'MoveWorkout'; toDate: string } & Authorised)
   | ({ type: 'DeleteWorkout' } & Authorised)
@@ -219,6 +219,7 @@ export const workoutDecider: Decider<WorkoutState, WorkoutCommand, TrainingEvent
               scheduledBy: ctx.userId,
               ...(command.templateId ? { templateId: command.templateId } : {}),
               ...(command.assignmentId ? { assignmentId: command.assignmentId } : {}),
+              ...(command.importId ? { importId: command.importId } : {}),
             },
           },
         ];

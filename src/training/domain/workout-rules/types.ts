@@ -2,7 +2,7 @@
 import type { WeightUnit } from '../../../kernel/units.ts';
 import type { ExerciseIntent } from '../intents.ts';
 
-export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time'] as const;
+export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time', 'warmup'] as const;
 export type SetType = (typeof SET_TYPES)[number];
 
 export type SetField = 'reps' | 'load' | 'rpe' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
@@ -16,6 +16,8 @@ export const SET_TYPE_FIELDS: Record<SetType, readonly SetField[]> = {
   drop: ['reps', 'load', 'drop_weight'],
   super: ['reps', 'load', 'superset_with'],
   time: ['time_duration', 'load'],
+  // Strong's and Hevy's warm-up sets (src/transfer): kept as such through an import.
+  warmup: ['reps', 'load'],
 };
 
 export const SET_TYPE_LABELS: Record<SetType, string> = {
@@ -26,6 +28,7 @@ export const SET_TYPE_LABELS: Record<SetType, string> = {
   drop: 'Drop',
   super: 'Superset',
   time: 'Time Based',
+  warmup: 'Warm-up',
 };
 
 export interface SetActual {
