@@ -58,14 +58,28 @@ function validationMessage(err: FastifyError): string {
     case 'type':
       return `${where || err.validationContext || 'value'} must be ${article(String(params.type))}.`;
     case 'maxLength':
-      return `${where} must be at most ${String(params.limit)} characters.`;
+      return `${formWords(where)} must be at most ${String(params.limit)} characters.`;
     case 'minLength':
-      return `${where} must not be empty.`;
+      return `${formWords(where)} must not be empty.`;
     case 'maxItems':
       return `${where} can have at most ${String(params.limit)} items.`;
     default:
       return `${where ? `${where} ` : ''}${v.message ?? 'is invalid'}.`;
   }
+}
+
+/**
+ * A field as its form names it: "fullName" → "Full name", "exercise_name" → "Exercise
+ * name". The length limits are what a person typing meets, so they read in the form's
+ * words; a nested path (a programmatic caller's) stays as it is, to say where.
+ */
+export function formWords(field: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) return field;
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function article(type: string): string {
