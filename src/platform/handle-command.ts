@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from '../kernel/decider.ts';
+import { claimScope } from './command-claim.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
 const MAX_ATTEMPTS = 10;
@@ -230,7 +231,17 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
 
 /** What every event of a command carries: who, which command, and when it was decided. */
 function metadataOf(opts: HandleOptions, commandId: string, now: Date): EventMetadata {
-  return { ...opts.metadata, ...(opts.userId ? { userId: opts.userId } : {}), commandId, correlationId: opts.correlationId ?? commandId, at: now.toISOString() };
+  // Only the requester's own commands: work the request merely set off is not its command.
+  const claim = opts.userId && claimScope.getStore()?.user === opts.userId ? claimScope.getStore() : undefined;
+  return {
+    ...opts.metadata,
+    ...(opts.userId ? { userId: opts.userId } : {}),
+    commandId,
+    correlationId: opts.correlationId ?? commandId,
+    at: now.toISOString(),
+    // Marks the HTTP command's Idempotency-Key claim applied in the append's transaction.
+    ...(claim ? { claim } : {}),
+  };
 }
 
 /** A UUID-shaped digest: the same input always names the same event. */
