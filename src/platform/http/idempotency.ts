@@ -95,6 +95,16 @@ export function requestHashOf(method: string, url: string, body: unknown): strin
 
 const requestHash = (req: FastifyRequest) => requestHashOf(req.method, req.url, req.body);
 
+/**
+ * A kept answer goes out as the JSON it is, not through the route's response schema:
+ * it was serialized by that schema when it was first sent, and an answer rebuilt from
+ * the applied mark ({ success, checkpoint }) does not carry the ids a route's own
+ * answer has (the schema's serializer would refuse it with a 500).
+ */
+function sendKept(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 /** The success answer to a command whose claim was marked applied but never answered. */
 function appliedAnswer(checkpoint: string): { status: number; body: unknown } {
   return { status: 200, body: { success: true, checkpoint } };
@@ -164,7 +174,7 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: E
       );
       const row = rows[0];
       if (row && row.request_hash !== null && row.request_hash !== hash) throw new DomainError(422, KEY_REUSED);
-      if (row && row.status !== 0) return reply.status(row.status).header('idempotent-replayed', 'true').send(row.body);
+      if (row && row.status !== 0) return sendKept(reply.status(row.status).header('idempotent-replayed', 'true'), row.body);
       if (row && !durable && row.stale) {
         // Its process is gone. Applied: the events are there, answer success. Not
         // applied: run it here; the take-over waits for an append still in flight.
@@ -183,7 +193,7 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: E
           a.status,
           JSON.stringify(a.body),
         ]);
-        return reply.status(a.status).header('idempotent-replayed', 'true').send(a.body);
+        return sendKept(reply.status(a.status).header('idempotent-replayed', 'true'), a.body);
       }
       if (row && durable && store.readCommand) {
         // Still running, or left running by a process that died: the events say whether it was applied.
