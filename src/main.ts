@@ -1,7 +1,7 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
 import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { EnvironmentError } from './platform/db/embedded.ts';
+import { EnvironmentError, leaveStopSignalsToCaller } from './platform/db/embedded.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
 
 // `npm start`: build the dashboard first, but only when its sources changed.
@@ -47,3 +47,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+leaveStopSignalsToCaller();

@@ -151,7 +151,6 @@ class Worker {
   /** Ownership ended with its connection (not given up): take it back at the next poll, not the eighth. */
   lost = false;
   lastError: string | null = null;
-  private waitingForDatabase = false;
   private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -209,6 +208,9 @@ class Worker {
     this.lost = false;
     try {
       await this.reload();
+      // An error a previous owner left in the row (it died, or the database did) is not
+      // this owner's: health and `spotter status` would report it until the next failure.
+      await this.recordError(null);
     } catch (e) {
       this.release();
       this.lost = true;
@@ -259,7 +261,6 @@ class Worker {
         } while (this.again);
         if (this.lastError) await this.recordError(null);
         this.lastError = null;
-        this.waitingForDatabase = false;
         // An append of ours can be invisible for a moment while an older transaction
         // is still open (see the store's late-commit rule): look again very soon
         // rather than waiting for the poll.
@@ -268,15 +269,9 @@ class Worker {
         }
       } catch (e) {
         const message = (e as Error).message;
-        // An unreachable database is not the projection's error: health says so on its
-        // own line, and the projection goes on where it stopped once it is back.
-        if (isDatabaseUnavailable(e)) {
-          if (!this.waitingForDatabase) this.opts.log(`projection ${this.projection.name}: waiting for the database (${message})`);
-          this.waitingForDatabase = true;
-          return;
-        }
+        // While the database is away every poll fails the same way: say it once.
+        if (!(isDatabaseUnavailable(e) && this.lastError === message)) this.opts.log(`projection ${this.projection.name}: ${message}`);
         this.lastError = message;
-        this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
         await this.recordError(this.lastError);
         // Whatever failed, start the next try from what the database says.
         await this.reload().catch(() => {});
