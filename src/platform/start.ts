@@ -64,7 +64,15 @@ export async function startPlatform(
   let stopping: Promise<void> | null = null;
   const stopDatabase = () => (stopping ??= embedded?.owned ? embedded.stop() : Promise.resolve());
   // Idle connections stay: opening one costs far more than keeping it (issue 16).
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 20,
+    idleTimeoutMillis: 0,
+    // A session whose process died (SIGKILL) is ended within 2 s even while it waits
+    // for a lock: otherwise its append could still commit after a retry took its
+    // Idempotency-Key claim over (5 s, see http/idempotency.ts) and ran it again.
+    options: '-c client_connection_check_interval=2000',
+  });
   watchPool(pool, log);
   await migrate(pool);
   const store = await createEventStore(config, pool);
