@@ -17,9 +17,11 @@ describe('a database restart under load', () => {
     expect(run.serverSurvived).toBe(true);
     expect(run.output).not.toMatch(/Unhandled 'error' event|^\s+at /m);
     expect(run.refusal).toEqual({ status: 503, retryAfter: '5', body: { error: 'The database is unavailable. Please try again in a few seconds.' } });
+    expect(run.readWhileDown).toEqual({ status: 503, retryAfter: '5', body: { error: 'The database is unavailable. Please try again in a few seconds.' } });
     expect(run.healthWhileDown).toMatchObject({ status: 503, retryAfter: '5', body: { status: 'database unavailable' } });
     expect(run.healthBack).toBe(true);
     expect(run.realtimeResumed).toBe(true);
+    expect(run.resyncedTopics).toBe(true);
     // Every command the client was told succeeded is there, exactly once.
     expect(run.acked.filter((a) => run.effects.get(a.name) !== 1).map((a) => [a.name, run.effects.get(a.name) ?? 0])).toEqual([]);
     expect([...run.effects.values()].reduce((a, b) => a + b, 0)).toBe(run.acked.length);

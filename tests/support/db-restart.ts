@@ -41,12 +41,19 @@ export interface DbRestartRun {
   effects: Map<string, number>;
   /** A command refused while the database was away (status, Retry-After, body). */
   refusal: { status: number; retryAfter: string | null; body: unknown } | null;
+  /** A read (GET /api/profile) while the database was away. */
+  readWhileDown: { status: number; retryAfter: string | null; body: unknown } | null;
   /** /api/health while the database was away. */
   healthWhileDown: { status: number; retryAfter: string | null; body: { status?: string } } | null;
   /** Whether the server process was still running after the database came back. */
   serverSurvived: boolean;
   /** Whether a websocket `changed` for a command made after the restart arrived on the socket opened before it. */
   realtimeResumed: boolean;
+  /**
+   * Whether the socket was told to refetch each topic it follows (`changed` without a
+   * checkpoint) once the server listened again: what was committed meanwhile was missed.
+   */
+  resyncedTopics: boolean;
   /** Whether /api/health answered 200 again. */
   healthBack: boolean;
   /** Exit code of the server's Ctrl-C at the end, and everything it printed. */
@@ -142,10 +149,17 @@ export async function runDbRestart(): Promise<DbRestartRun> {
     for (const w of writers) w.catch(() => {});
 
     await sleep(1500);
+    const stoppedAt = Date.now();
     await stopEmbeddedAt(dataDir);
     let healthWhileDown: DbRestartRun['healthWhileDown'] = null;
+    let readWhileDown: DbRestartRun['readWhileDown'] = null;
     const downUntil = Date.now() + DOWN_MS;
     while (Date.now() < downUntil) {
+      if (!readWhileDown) {
+        const read = await fetch(`${server.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+        if (read && read.status !== 200) readWhileDown = { status: read.status, retryAfter: read.headers.get('retry-after'), body: (await read.json()) as unknown };
+        else await read?.body?.cancel();
+      }
       const res = await fetch(`${server.url}/api/health`).catch(() => null);
       if (res && res.status !== 200) healthWhileDown ??= { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { status?: string } };
       else await res?.body?.cancel();
@@ -184,9 +198,11 @@ export async function runDbRestart(): Promise<DbRestartRun> {
       acked: acked.map(({ key, name }) => ({ key, name })),
       effects: new Map(rows.map((r) => [r.name, r.n])),
       refusal,
+      readWhileDown,
       healthWhileDown,
       serverSurvived,
       realtimeResumed: !!afterStart(),
+      resyncedTopics: changes.some((c) => c.at > stoppedAt && c.checkpoint === null),
       healthBack: healthAt > 0,
       exitCode,
       output: server.output(),
