@@ -44,6 +44,10 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
     what: "gym mode reconnect: 100 queued sets in order → the coach's workout:<id> socket; then 3 resend rounds of stale commands",
     load: async () => (await import('./offline_sync.ts')).run,
   },
+  db_restart: {
+    what: 'database stopped (fast shutdown) for 2 s and started again under a light write load: refused seconds, seconds to resume',
+    load: async () => (await import('./db_restart.ts')).run,
+  },
 };
 
 interface Target {
@@ -79,6 +83,11 @@ const TARGETS: Record<string, Target> = {
   assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },
   offline_sync_100_sets_ms: { label: '< 2,000 ms (100 queued sets from reconnect to the coach)', pass: (v) => v >= 0 && v < 2000 },
   offline_duplicate_effects: { label: '0 (events appended by 3 rounds of resent stale commands)', pass: (v) => v === 0 },
+  db_restart_commands_resume_s: { label: '≤ 5 s from the database start to the first accepted command', pass: (v) => v >= 0 && v <= 5 },
+  db_restart_health_resume_s: { label: '≤ 5 s from the database start to health 200', pass: (v) => v >= 0 && v <= 5 },
+  db_restart_realtime_resume_s: { label: '≤ 5 s from the database start to a pushed `changed` on the open socket', pass: (v) => v >= 0 && v <= 5 },
+  db_restart_acked_lost: { label: '0 (acknowledged commands missing or doubled)', pass: (v) => v === 0 },
+  db_restart_server_died: { label: '0', pass: (v) => v === 0 },
 };
 
 async function main(): Promise<void> {

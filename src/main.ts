@@ -1,7 +1,7 @@
 /** Starts Spotter: database (embedded by default), projections, mail, HTTP on one port. */
 import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { EnvironmentError } from './platform/db/embedded.ts';
+import { EnvironmentError, leaveStopSignalsToCaller } from './platform/db/embedded.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
 
 // `npm start`: build the dashboard first, but only when its sources changed.
@@ -30,17 +30,21 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal}: stopping…`);
   const force = setTimeout(() => process.exit(1), 4800);
+  // One line per failure, no stack: Ctrl-C in a terminal reaches the embedded
+  // PostgreSQL too, and connections it ends first are expected, not a crash.
+  const say = (e: unknown) => console.error(`while stopping: ${(e as Error)?.message ?? String(e)}`);
   const closed = await Promise.race([
     server.close().then(
       () => true,
-      (e) => (console.error(e), false),
+      (e) => (say(e), false),
     ),
     new Promise<false>((r) => setTimeout(() => r(false), GRACE_MS)),
   ]);
   // An embedded PostgreSQL this process started or adopted must never outlive it.
-  if (!closed) await server.platform.stopDatabase().catch((e) => console.error(e));
+  if (!closed) await server.platform.stopDatabase().catch(say);
   clearTimeout(force);
   process.exit(closed ? 0 : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+leaveStopSignalsToCaller();

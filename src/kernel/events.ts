@@ -26,6 +26,11 @@ export interface EventMetadata {
    * another request is told apart even when its kept answer is gone.
    */
   requestHash?: string;
+  /**
+   * The Idempotency-Key claim (command_results) of the HTTP command that appended the
+   * event: the append marks the claim applied in its own transaction (migration 016).
+   */
+  claim?: { user: string; key: string };
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from '../kernel/decider.ts';
 import { currentRequestId } from './observability/request-context.ts';
+import { claimScope } from './command-claim.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
 const MAX_ATTEMPTS = 10;
@@ -232,6 +233,8 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
 /** What every event of a command carries: who, which command, when it was decided, and the HTTP request that asked. */
 function metadataOf(opts: HandleOptions, commandId: string, now: Date): EventMetadata {
   const requestId = currentRequestId();
+  // Only the requester's own commands: work the request merely set off is not its command.
+  const claim = opts.userId && claimScope.getStore()?.user === opts.userId ? claimScope.getStore() : undefined;
   return {
     ...opts.metadata,
     ...(opts.userId ? { userId: opts.userId } : {}),
@@ -239,6 +242,8 @@ function metadataOf(opts: HandleOptions, commandId: string, now: Date): EventMet
     correlationId: opts.correlationId ?? commandId,
     at: now.toISOString(),
     ...(requestId ? { requestId } : {}),
+    // Marks the HTTP command's Idempotency-Key claim applied in the append's transaction.
+    ...(claim ? { claim } : {}),
   };
 }
 

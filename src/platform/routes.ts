@@ -8,10 +8,13 @@ import type { Authenticator } from './http/auth-hook.ts';
 import { Type } from '@sinclair/typebox';
 import { isOperator } from './http/operator.ts';
 import { Nullable, StringEnum } from './http/response-schemas.ts';
+import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 
 /** Error texts are the operator's only (X-Operator-Key); everyone else reads "failed (details for operators only)". */
 const HealthOut = Type.Object({
-  status: StringEnum(['ok', 'degraded'] as const, { description: 'degraded (and status 503) when the database, the store or a projection fails' }),
+  status: StringEnum(['ok', 'degraded', 'database unavailable'] as const, {
+    description: 'degraded (and status 503) when the store or a projection fails; database unavailable (503, Retry-After) while the database cannot be reached',
+  }),
   database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Optional(Type.Integer()), error: Type.Optional(Type.String()) }),
   eventStore: Type.Object({
     ok: Type.Boolean(),
@@ -79,10 +82,12 @@ export function platformRoutes(
     } catch (e) {
       eventStore = { ok: false, kind: deps.store.kind, error: (e as Error).message };
     }
-    const projections = database.ok ? await deps.runner.status() : [];
+    // The database may go between the two queries (a restart in progress).
+    const projections = database.ok ? await deps.runner.status().catch((e: Error) => ((database = { ok: false, error: e.message }), [])) : [];
     const ok = database.ok && eventStore.ok && projections.every((p) => !p.lastError);
+    if (!database.ok) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     const body = {
-      status: ok ? 'ok' : 'degraded',
+      status: ok ? 'ok' : database.ok ? 'degraded' : 'database unavailable',
       database,
       eventStore,
       realtime: { connections: deps.hub.connectionCount },

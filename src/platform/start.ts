@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrations.ts';
+import { watchPool } from './db/watch-pool.ts';
 import type { EventStore } from './eventstore/port.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import { ProjectionRunner } from './projections/runner.ts';
@@ -63,8 +64,16 @@ export async function startPlatform(
   let stopping: Promise<void> | null = null;
   const stopDatabase = () => (stopping ??= embedded?.owned ? embedded.stop() : Promise.resolve());
   // Idle connections stay: opening one costs far more than keeping it (issue 16).
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, idleTimeoutMillis: 0 });
-  pool.on('error', (e) => log(`database pool: ${e.message}`));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 20,
+    idleTimeoutMillis: 0,
+    // A session whose process died (SIGKILL) is ended within 2 s even while it waits
+    // for a lock: otherwise its append could still commit after a retry took its
+    // Idempotency-Key claim over (5 s, see http/idempotency.ts) and ran it again.
+    options: '-c client_connection_check_interval=2000',
+  });
+  watchPool(pool, log);
   await migrate(pool);
   const store = await createEventStore(config, pool);
   const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });

@@ -20,14 +20,19 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-/** `port`: a restart that must keep its address (a browser's open page, its service worker). */
-export async function spawnServer(env: Record<string, string>, { port = 0 }: { port?: number } = {}): Promise<ServerProcess> {
+/**
+ * `port`: a restart that must keep its address (a browser's open page, its service worker).
+ * `detached`: the server leads a process group of its own, as `npm start` in a terminal
+ * does: Ctrl-C there is SIGINT to the whole group (`process.kill(-pid, 'SIGINT')`).
+ */
+export async function spawnServer(env: Record<string, string>, { port = 0, detached = false }: { port?: number; detached?: boolean } = {}): Promise<ServerProcess> {
   port ||= await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, RECAP_SCHEDULE: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));

@@ -208,6 +208,17 @@ async function loadEmbeddedPostgres() {
 }
 
 /**
+ * For a process that handles SIGINT and SIGTERM itself and stops the database in its
+ * own shutdown (the server, main.ts): the package's signal hooks would otherwise
+ * stop PostgreSQL under the server's feet and exit with 130 half-way through its
+ * close. Other entry points (CLI, tests, benchmarks) keep them.
+ */
+export function leaveStopSignalsToCaller(): void {
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void; hookedEvents(): string[] };
+  for (const event of ['SIGINT', 'SIGTERM']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
+
+/**
  * Where the embedded server's Unix socket lives (besides TCP on 127.0.0.1, kept for
  * tools). Connections go through the socket: every query costs both sides ~20% less
  * CPU than over TCP loopback, which is most of what a short query costs.

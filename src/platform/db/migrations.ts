@@ -397,6 +397,28 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       ALTER TABLE command_results ADD COLUMN IF NOT EXISTS claimed_at timestamptz NOT NULL DEFAULT now();
     `,
   },
+  {
+    id: '016-command-claims-applied',
+    // Every command sent with an Idempotency-Key (not only gym mode's durable ones)
+    // marks its claim applied in the transaction that appends its events: the events
+    // carry metadata.claim {user, key} and this trigger writes the checkpoint of the
+    // last one into the claim's row. A process killed between the append and its
+    // answer leaves a claim that says "applied" (a retry answers success) or nothing
+    // (a retry runs it); never a guess. The running claim is leased (claimed_at,
+    // renewed by its live process; see http/idempotency.ts).
+    sql: `
+      ALTER TABLE command_results ADD COLUMN IF NOT EXISTS applied_checkpoint text;
+      CREATE FUNCTION command_claim_applied() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE command_results
+           SET applied_checkpoint = lpad(NEW.tx_id::text, 20, '0') || ':' || lpad(NEW.position::text, 20, '0')
+         WHERE user_id = NEW.metadata->'claim'->>'user' AND idempotency_key = NEW.metadata->'claim'->>'key' AND status = 0;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER es_events_claim_applied AFTER INSERT ON es_events
+        FOR EACH ROW WHEN (NEW.metadata ? 'claim') EXECUTE FUNCTION command_claim_applied();
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -8,6 +8,7 @@ import { DomainError } from '../../kernel/decider.ts';
 import { WrongExpectedVersionError } from '../eventstore/port.ts';
 import { CommandAlreadyApplied } from '../handle-command.ts';
 import { replyAlreadyApplied } from './idempotency.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 
 export function installErrorHandling(app: FastifyInstance, pool: pg.Pool): void {
   app.setErrorHandler((err: FastifyError | DomainError | Error, req, reply) => {
@@ -25,6 +26,12 @@ export function installErrorHandling(app: FastifyInstance, pool: pg.Pool): void 
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ error: clientErrorMessage(fe) });
+    }
+    // The database is restarting or failing over: nothing is wrong with the request, and
+    // the same request will work in a moment (an idempotent command is applied once).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(`database unavailable: ${err.message}`);
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: DATABASE_UNAVAILABLE });
     }
     req.log.error(err);
     return reply.status(500).send({ error: 'An unexpected error occurred. Please try again.' });

@@ -18,12 +18,24 @@
  * STALE_MS (its process died before appending), takes the claim over and runs the
  * command (should the first run still be alive after all, the store refuses the
  * second append and the repeat answers from the first's events).
+ *
+ * Every other command with a key is made crash-safe the same way, without a command
+ * id of its own: its appends carry the claim (`claimScope`, metadata.claim) and mark
+ * the claim applied in their own transaction (migration 016). The claim is a lease:
+ * its process renews claimed_at every LEASE_RENEW_MS while the command runs, so a
+ * claim older than STALE_MS belongs to a process that died (or lost the database
+ * before it could answer). A repeat then answers success from the applied mark
+ * (200 `{ success, checkpoint }`, or the route's answerFromEvents), or, when nothing
+ * was applied, takes the claim over and runs the command: exactly once, since the
+ * take-over and the applying append both write the claim's row (a take-over waits
+ * for an append in flight, then sees it applied).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { DomainError } from '../../kernel/decider.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { claimScope } from '../command-claim.ts';
 
 /** A command's success answer, built from the events an earlier run of it appended. */
 export type AnswerFromEvents = (events: StoredEvent[]) => { status: number; body: unknown };
@@ -43,6 +55,8 @@ declare module 'fastify' {
 const WAIT_MS = 10_000;
 /** A claim still running after this long belongs to a process that died (no command takes it). */
 const STALE_MS = 5_000;
+/** How often a live process renews the leases of the claims it is running. */
+const LEASE_RENEW_MS = 1_000;
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
 /**
@@ -81,9 +95,54 @@ export function requestHashOf(method: string, url: string, body: unknown): strin
 
 const requestHash = (req: FastifyRequest) => requestHashOf(req.method, req.url, req.body);
 
+/**
+ * A kept answer goes out as the JSON it is, not through the route's response schema:
+ * it was serialized by that schema when it was first sent, and an answer rebuilt from
+ * the applied mark ({ success, checkpoint }) does not carry the ids a route's own
+ * answer has (the schema's serializer would refuse it with a 500).
+ */
+function sendKept(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The success answer to a command whose claim was marked applied but never answered. */
+function appliedAnswer(checkpoint: string): { status: number; body: unknown } {
+  return { status: 200, body: { success: true, checkpoint } };
+}
+
 export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: EventStore): void {
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('commandKey', null);
+
+  // Claims this process is running, by "user\nkey": their leases are renewed.
+  const running = new Map<string, { user: string; key: string }>();
+  const renew = setInterval(() => {
+    if (running.size === 0) return;
+    const claims = [...running.values()];
+    pool
+      .query(`UPDATE command_results r SET claimed_at = now() FROM unnest($1::text[], $2::text[]) AS c(u, k) WHERE r.user_id = c.u AND r.idempotency_key = c.k AND r.status = 0`, [
+        claims.map((c) => c.user),
+        claims.map((c) => c.key),
+      ])
+      // The database is away: the leases lapse, and whatever was not applied runs again on a retry.
+      .catch(() => {});
+  }, LEASE_RENEW_MS);
+  renew.unref();
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(renew);
+    done();
+  });
+
+  // The route's handler runs inside its claim, so that its appends mark the claim applied.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET')) || (route as { websocket?: boolean }).websocket) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      const key = req.idempotencyKey;
+      if (!key || !req.user) return handler.call(this, req, reply);
+      return claimScope.run({ user: req.user.sub, key }, () => handler.call(this, req, reply));
+    };
+  });
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const key = req.headers['idempotency-key'];
@@ -95,6 +154,7 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: E
     const durable = !!req.routeOptions.config.answerFromEvents;
     const run = () => {
       req.idempotencyKey = scoped;
+      running.set(`${owner}\n${scoped}`, { user: owner, key: scoped });
       if (durable) req.commandKey = { id: key, requestHash: hash };
     };
     const deadline = Date.now() + WAIT_MS;
@@ -108,13 +168,33 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: E
       if (claimed.rowCount === 1) return run();
       // Status 0 means the first request is still running; a missing row (its server
       // error gave the key back) makes the next loop claim it.
-      const { rows } = await pool.query<{ status: number; body: unknown; request_hash: string | null; stale: boolean }>(
-        `SELECT status, body, request_hash, claimed_at < now() - make_interval(secs => $3) AS stale FROM command_results WHERE user_id = $1 AND idempotency_key = $2`,
+      const { rows } = await pool.query<{ status: number; body: unknown; request_hash: string | null; stale: boolean; applied_checkpoint: string | null }>(
+        `SELECT status, body, request_hash, applied_checkpoint, claimed_at < now() - make_interval(secs => $3) AS stale FROM command_results WHERE user_id = $1 AND idempotency_key = $2`,
         [owner, scoped, STALE_MS / 1000],
       );
       const row = rows[0];
       if (row && row.request_hash !== null && row.request_hash !== hash) throw new DomainError(422, KEY_REUSED);
-      if (row && row.status !== 0) return reply.status(row.status).header('idempotent-replayed', 'true').send(row.body);
+      if (row && row.status !== 0) return sendKept(reply.status(row.status).header('idempotent-replayed', 'true'), row.body);
+      if (row && !durable && row.stale) {
+        // Its process is gone. Applied: the events are there, answer success. Not
+        // applied: run it here; the take-over waits for an append still in flight.
+        if (row.applied_checkpoint === null) {
+          const taken = await pool.query(
+            `UPDATE command_results SET claimed_at = now() WHERE user_id = $1 AND idempotency_key = $2 AND status = 0 AND applied_checkpoint IS NULL AND claimed_at < now() - make_interval(secs => $3)`,
+            [owner, scoped, STALE_MS / 1000],
+          );
+          if (taken.rowCount === 1) return run();
+          continue;
+        }
+        const a = appliedAnswer(row.applied_checkpoint);
+        await pool.query('UPDATE command_results SET status = $3, body = $4 WHERE user_id = $1 AND idempotency_key = $2 AND status = 0', [
+          owner,
+          scoped,
+          a.status,
+          JSON.stringify(a.body),
+        ]);
+        return sendKept(reply.status(a.status).header('idempotent-replayed', 'true'), a.body);
+      }
       if (row && durable && store.readCommand) {
         // Still running, or left running by a process that died: the events say whether it was applied.
         if (!looked || row.stale) {
@@ -150,15 +230,26 @@ export function installIdempotency(app: FastifyInstance, pool: pg.Pool, store: E
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.idempotencyKey || !req.user) return payload;
     const owner = req.user.sub;
-    if (reply.statusCode >= 500) {
-      await pool.query('DELETE FROM command_results WHERE user_id = $1 AND idempotency_key = $2', [owner, req.idempotencyKey]);
-    } else {
-      await pool.query('UPDATE command_results SET status = $3, body = $4 WHERE user_id = $1 AND idempotency_key = $2', [
-        owner,
-        req.idempotencyKey,
-        reply.statusCode,
-        typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
-      ]);
+    const key = req.idempotencyKey;
+    running.delete(`${owner}\n${key}`);
+    try {
+      if (reply.statusCode >= 500) {
+        // Given back so that a retry runs it, unless it was applied before failing
+        // (then its lease ends now and a retry answers success from the mark).
+        const gone = await pool.query('DELETE FROM command_results WHERE user_id = $1 AND idempotency_key = $2 AND applied_checkpoint IS NULL', [owner, key]);
+        if (gone.rowCount === 0) await pool.query(`UPDATE command_results SET claimed_at = '-infinity' WHERE user_id = $1 AND idempotency_key = $2 AND status = 0`, [owner, key]);
+      } else {
+        await pool.query('UPDATE command_results SET status = $3, body = $4 WHERE user_id = $1 AND idempotency_key = $2', [
+          owner,
+          key,
+          reply.statusCode,
+          typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
+        ]);
+      }
+    } catch (e) {
+      // The database went away after the command: its answer still goes out. The claim
+      // stays running until its lease lapses; a retry then reads the applied mark.
+      req.log.warn(`idempotency: the answer to ${key} was not kept: ${(e as Error).message}`);
     }
     return payload;
   });

@@ -13,6 +13,8 @@ import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from '../locks.ts';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
 import { applyIsolating, shouldIsolate } from './poison.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { claimScope } from '../command-claim.ts';
 
 export const CHANGES_CHANNEL = 'spotter_changes';
 const PERSIST_EVERY_MS = 1000;
@@ -146,6 +148,8 @@ class SharedReader {
 class Worker {
   state: InstalledState | null = null;
   owned = false;
+  /** Ownership ended with its connection (not given up): take it back at the next poll, not the eighth. */
+  lost = false;
   lastError: string | null = null;
   private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
@@ -182,16 +186,38 @@ class Worker {
   async tryAcquire(): Promise<boolean> {
     if (this.owned) return true;
     const client = new pg.Client({ connectionString: this.databaseUrl });
-    await client.connect();
-    client.on('error', () => this.release());
-    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, this.projection.name]);
+    // The lock lives as long as this connection: when the database drops it (restart,
+    // failover) ownership is gone, and the runner's poll takes it again (lost = true).
+    client.on('error', () => {
+      if (this.lockClient !== client) return;
+      this.release();
+      this.lost = true;
+    });
+    let rows: { ok: boolean }[];
+    try {
+      await client.connect();
+      ({ rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, this.projection.name]));
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
     if (!rows[0].ok) {
       await client.end();
       return false;
     }
     this.lockClient = client;
     this.owned = true;
-    await this.reload();
+    this.lost = false;
+    try {
+      await this.reload();
+      // An error a previous owner left in the row (it died, or the database did) is not
+      // this owner's: health and `spotter status` would report it until the next failure.
+      await this.recordError(null);
+    } catch (e) {
+      this.release();
+      this.lost = true;
+      throw e;
+    }
     if (this.state!.version !== this.projection.version) this.upgrade();
     return true;
   }
@@ -244,8 +270,10 @@ class Worker {
           setTimeout(() => void this.wake(), 2);
         }
       } catch (e) {
-        this.lastError = (e as Error).message;
-        this.opts.log(`projection ${this.projection.name}: ${this.lastError}`);
+        const message = (e as Error).message;
+        // While the database is away every poll fails the same way: say it once.
+        if (!(isDatabaseUnavailable(e) && this.lastError === message)) this.opts.log(`projection ${this.projection.name}: ${message}`);
+        this.lastError = message;
         await this.recordError(this.lastError);
         // Whatever failed, start the next try from what the database says.
         await this.reload().catch(() => {});
@@ -421,7 +449,8 @@ export class ProjectionRunner {
     for (const w of this.workers.values()) await w.tryAcquire();
     this.offAppended = this.store.onAppended((checkpoint) => {
       for (const w of this.workers.values()) if (!w.target || w.target < checkpoint) w.target = checkpoint;
-      void this.wakeAll();
+      // Outside the appending request's Idempotency-Key claim: a reactor's commands are not that request's.
+      claimScope.exit(() => void this.wakeAll());
     });
     await Promise.all([...this.workers.values()].map((w) => w.wake()));
     this.schedulePoll();
@@ -435,7 +464,16 @@ export class ProjectionRunner {
   private async poll(): Promise<void> {
     // Stand-by workers try to take over a projection whose owner went away; every
     // few polls only, since each try opens a connection.
-    if (this.polls++ % 8 === 0) for (const w of this.workers.values()) if (!w.owned) await w.tryAcquire().catch(() => false);
+    const standBy = this.polls++ % 8 === 0;
+    for (const w of this.workers.values()) {
+      if (w.owned || !(standBy || w.lost)) continue;
+      // While the database is away one failed try says enough for this poll.
+      const reached = await w.tryAcquire().then(
+        () => true,
+        (e) => !isDatabaseUnavailable(e),
+      );
+      if (!reached) break;
+    }
     await this.wakeAll();
     this.schedulePoll();
   }

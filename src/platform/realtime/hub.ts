@@ -70,15 +70,25 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    const sub = createSubscriber({ connectionString: this.databaseUrl }, { retryLimit: Infinity });
+    // retryTimeout 0: keep trying for as long as the database is away (pg-listen's
+    // default gives up after 3 s, and the hub would never hear a change again).
+    const sub = createSubscriber({ connectionString: this.databaseUrl }, { retryLimit: Infinity, retryTimeout: 0, retryInterval: 250 });
     sub.notifications.on(CHANGES_CHANNEL, (n: ChangeNotice) => {
       this.notices = this.notices.then(() => this.onChange(n)).catch(() => {});
     });
     sub.notifications.on(SESSION_REVOKED_CHANNEL, (sessionId: string) => this.closeSession(sessionId));
     sub.events.on('error', () => {});
-    // After a lost connection notifications may have been missed: tell every client
-    // to refetch, as it does after its own reconnect.
-    sub.events.on('reconnect', () => this.broadcast({ type: 'resync' }));
+    // 'reconnect' comes with each attempt, 'connected' once LISTEN is back. Changes
+    // committed while nobody listened (the runner may catch up first) were missed:
+    // every client hears `changed` on each topic it follows and refetches it, on the
+    // socket it still has (the hub lives in this process, the socket never dropped).
+    let lost = false;
+    sub.events.on('reconnect', () => (lost = true));
+    sub.events.on('connected', () => {
+      if (!lost) return;
+      lost = false;
+      this.resync();
+    });
     await sub.connect();
     await sub.listenTo(CHANGES_CHANNEL);
     await sub.listenTo(SESSION_REVOKED_CHANNEL);
@@ -189,8 +199,11 @@ export class RealtimeHub {
     }
   }
 
-  private broadcast(msg: object): void {
-    for (const c of this.clients) this.send(c, msg);
+  private resync(): void {
+    for (const c of this.clients) {
+      this.send(c, { type: 'resync' });
+      for (const topic of c.topics) this.send(c, { type: 'changed', topic, projection: null, checkpoint: null });
+    }
   }
 
   private closeSession(sessionId: string): void {
