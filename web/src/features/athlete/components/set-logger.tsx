@@ -58,11 +58,12 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
     for (const f of fields) {
       const text = from[f].trim();
       if (f === 'load' && text && loadShown && text === loadShown.text) actual.load = loadShown.lbs;
-      else if (f === 'load' && text) Object.assign(actual, { load: Number(text) }, unitField(unit)); // as typed, in the reader's unit
+      else if (f === 'load' && text)
+        Object.assign(actual, { load: Number(text) }, unitField(unit)); // as typed, in the reader's unit
       else if (text) actual[f] = Number(text);
       else if (set.actual?.[f] != null) actual[f] = null; // cleared
     }
-    if (fields.some((f) => actual[f] != null && !(actual[f]! >= 0))) {
+    if (fields.some((f) => actual[f] != null && !(actual[f] >= 0))) {
       setProblem('Enter numbers of 0 or more.');
       return;
     }

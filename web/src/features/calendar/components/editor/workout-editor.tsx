@@ -4,6 +4,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { Alert } from '../../../../components/ui/alert';
 import { errorMessage } from '../../../../lib/api-client';
 import { useTopic } from '../../../../lib/realtime';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { useWorkout, workoutQueryKey } from '../../api/get-workout';
 import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
@@ -39,6 +40,7 @@ export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and 
 
 export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
   const editing = local ? local.workout !== null : Boolean(target?.workoutId);
+  const unit = useWeightUnit();
   const edited = useRef(false);
   useEffect(() => {
     edited.current = false;
@@ -61,7 +63,7 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
     >
       {target && local && (
         <EditorContent
-          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
+          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date, unit) }}
           server={null}
           clientId={clientId}
           onClose={requestClose}
@@ -83,6 +85,7 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
 function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId);
+  const unit = useWeightUnit();
   useTopic(workoutId ? topicOf.workout(workoutId) : null, workoutId ? [workoutQueryKey(workoutId)] : []);
 
   if (workoutId && query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
@@ -94,5 +97,5 @@ function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutE
     );
   }
   const server = query.data?.workout ?? null;
-  return <EditorContent initial={toForm(server, target.date)} server={server} clientId={clientId} onClose={onClose} onSaved={onSaved} onEdited={onEdited} />;
+  return <EditorContent initial={toForm(server, target.date, unit)} server={server} clientId={clientId} onClose={onClose} onSaved={onSaved} onEdited={onEdited} />;
 }
