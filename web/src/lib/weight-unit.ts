@@ -47,3 +47,21 @@ export type WithLoadUnit<T> = T & { load_unit?: WeightUnit };
 export function storedLbs(value: number, loadUnit: WeightUnit | null | undefined): number {
   return toLbs(value, loadUnit);
 }
+
+/** The unit the server gives strength metrics in (performance records, PRs, rep-max profiles). */
+const STRENGTH_UNIT = 'lbs';
+
+/** A performance value in the reader's unit when it is a load, else as it is (seconds, inches). */
+export function metricValue(value: number, metricUnit: string, unit: WeightUnit): number {
+  return metricUnit === STRENGTH_UNIT ? fromLbs(value, unit) : value;
+}
+
+/** The unit a performance value is read in: the reader's for loads, else its own. */
+export function metricUnitOf(metricUnit: string, unit: WeightUnit): string {
+  return metricUnit === STRENGTH_UNIT ? unit : metricUnit;
+}
+
+/** "100 kg", "4.52 seconds": a performance value as the reader reads it. */
+export function metricText(value: number, metricUnit: string, unit: WeightUnit): string {
+  return metricUnit === STRENGTH_UNIT ? `${displayLoad(value, unit)} ${unit}` : `${value} ${metricUnit}`;
+}
