@@ -4,7 +4,7 @@
  * screen converts for reading (displayLoad, at most two decimals) and sends a typed
  * load as typed, with its unit, so nothing is lost to rounding on the way.
  */
-import { defaultWeightUnit, displayLoad, fromLbs, toLbs, type WeightUnit } from '@kernel';
+import { defaultWeightUnit, displayLoad, fromLbs, toLbs, type MetricKey, type WeightUnit, type WorkoutExercise, type WorkoutSet } from '@kernel';
 import { useProfile } from './profile';
 
 /** The unit a user reads loads in: their choice, else their locale's. */
@@ -64,4 +64,19 @@ export function metricUnitOf(metricUnit: string, unit: WeightUnit): string {
 /** "100 kg", "4.52 seconds": a performance value as the reader reads it. */
 export function metricText(value: number, metricUnit: string, unit: WeightUnit): string {
   return metricUnit === STRENGTH_UNIT ? `${displayLoad(value, unit)} ${unit}` : `${value} ${metricUnit}`;
+}
+
+/** The workout metrics that are loads, or reps × load: pounds from the rules, shown in the reader's unit. */
+export const LOAD_METRICS: ReadonlySet<MetricKey> = new Set(['totalVolume', 'avgLoadPerSet', 'totalLoad', 'avgVolumePerSet']);
+
+/** Sets whose loads were typed in kilograms (a template's own copy) with their loads in pounds, for the shared metric rules. */
+export function setsInLbs<E extends WorkoutExercise>(exercises: readonly E[]): E[] {
+  return exercises.map((e) => ({
+    ...e,
+    sets: e.sets.map((s: WithLoadUnit<WorkoutSet>) => {
+      if (!s.load_unit) return s;
+      const { load_unit: from, ...set } = s;
+      return { ...set, load: set.load != null ? toLbs(set.load, from) : set.load, drop_weight: set.drop_weight != null ? toLbs(set.drop_weight, from) : set.drop_weight };
+    }),
+  }));
 }

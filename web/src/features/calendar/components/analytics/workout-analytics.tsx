@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { METRIC_GROUPS, METRIC_LABELS, type MetricKey, type WeightUnit } from '@kernel';
-import { loadText, useWeightUnit } from '../../../../lib/weight-unit';
+import { LOAD_METRICS as LOADS, loadText, useWeightUnit } from '../../../../lib/weight-unit';
 import { Alert } from '../../../../components/ui/alert';
 import { errorMessage } from '../../../../lib/api-client';
 import { useWorkoutAnalytics, type AnalyticsFilter } from '../../api/analytics';
 
-/** Metrics of loads (reps × load for volumes): the server gives pounds, shown in the reader's unit. */
-const LOADS: ReadonlySet<MetricKey> = new Set(['totalVolume', 'avgLoadPerSet', 'totalLoad', 'avgVolumePerSet']);
 const GROUPS = Object.entries(METRIC_GROUPS) as [keyof typeof METRIC_GROUPS, (typeof METRIC_GROUPS)[keyof typeof METRIC_GROUPS]][];
 
 function formatMetric(key: MetricKey, value: number, unit: WeightUnit): string {
