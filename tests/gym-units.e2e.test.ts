@@ -84,7 +84,7 @@ describe('kilograms and pounds', () => {
     const page = await e2e.signedInPage(athlete, PHONE);
     await page.goto(`${t.url}/settings`);
     expect(await page.getByRole('radio', { name: 'Pounds (lb)' }).isChecked()).toBe(true);
-    await page.getByRole('radio', { name: 'Kilograms (kg)' }).check();
+    await page.getByRole('radio', { name: 'Kilograms (kg)' }).click();
     await page.getByText('Units saved.').waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('radio', { name: 'Kilograms (kg)' }).isChecked()).toBe(true);
