@@ -2,7 +2,7 @@
  * Kilograms and pounds in real Chromium: a coach who reads pounds and an athlete who
  * reads kilograms see the same set, each in their own unit. The athlete's phone
  * (390×844) chooses kilograms in Settings and logs 100 kg; the coach's editor shows
- * 220.46 lb; the event keeps what was typed (`load: 100, load_unit: 'kg'`).
+ * 220.46 lb; the outbox and the event keep what was typed (`load: 100, load_unit: 'kg'`).
  * Needs the built app: `npm run build:web`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,29 @@ describe('kilograms and pounds', () => {
     const coachPage = await e2e.signedInPage(coach, DESK);
     const editor = await openEditor(coachPage, today, 'Metric Day');
     expect(await editor.getByRole('group', { name: 'A1 Back Squat' }).getByLabel('Set 1 Load (lb)').inputValue()).toBe('225');
+
+    // Logged with no signal: the outbox keeps the set as typed, in kilograms.
+    await openLogger(page, workoutId);
+    await page.context().setOffline(true);
+    await squat.getByLabel('Set 1 reps').fill('5');
+    await squat.getByLabel('Set 1 load (kg)').fill('100');
+    await squat.getByRole('button', { name: 'Save set 1' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Sync' }).getByRole('status').textContent()).toBe('1 set waiting to sync');
+    expect(await squat.getByLabel('Set 1 load (kg)').inputValue()).toBe('100');
+    const queued = await page.evaluate(
+      (userId) =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open(`spotter-${userId}`);
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () => resolve((all.result as { body: { actual: unknown } }[]).map((e) => e.body.actual));
+            all.onerror = () => reject(new Error(String(all.error)));
+          };
+        }),
+      athlete.user.id,
+    );
+    expect(queued).toEqual([{ reps: 5, load: 100, load_unit: 'kg' }]);
   });
 
   it('a kg athlete logs 100 kg; the lb coach sees 220.46 lb; the event keeps 100 kg as typed', async () => {
