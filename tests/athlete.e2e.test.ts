@@ -55,7 +55,7 @@ describe("the athlete's training in the browser", () => {
     await squat.waitFor();
     // Unsaved edits the live update must not wipe.
     await editor.getByLabel('Workout name').fill('Heavy Live Day');
-    await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lbs)').fill('140');
+    await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lb)').fill('140');
 
     // The athlete, on a phone, finds today's workout and logs the second squat set.
     const athletePage = await signIn(athlete, PHONE);
@@ -66,7 +66,7 @@ describe("the athlete's training in the browser", () => {
     await athletePage.waitForURL(`**/training/${workoutId}`);
     const athleteSquat = athletePage.getByRole('region', { name: 'A1 Back Squat' });
     await athleteSquat.getByLabel('Set 2 reps').fill('5');
-    await athleteSquat.getByLabel('Set 2 load (lbs)').fill('205');
+    await athleteSquat.getByLabel('Set 2 load (lb)').fill('205');
     await athleteSquat.getByRole('button', { name: 'Save set 2' }).click();
     await expect.poll(() => athleteSquat.getByText('Saved.').isVisible()).toBe(true);
     await snap(athletePage, 'athlete-logging-phone');
@@ -74,10 +74,10 @@ describe("the athlete's training in the browser", () => {
     // The coach's editor: the toast, the logged values, and the coach's own edits intact.
     await expect.poll(() => editor.getByText('Athlete updated: Back Squat').isVisible(), { timeout: 15_000 }).toBe(true);
     await snap(coachPage, 'editor-live-toast');
-    await expect.poll(() => squat.getByLabel('Set 2 actual').textContent()).toBe('Actual: 5 reps · 205 lbs');
+    await expect.poll(() => squat.getByLabel('Set 2 actual').textContent()).toBe('Actual: 5 reps · 205 lb');
     expect(await squat.getByLabel('Set 1 actual').textContent()).toBe('Not logged');
     expect(await editor.getByLabel('Workout name').inputValue()).toBe('Heavy Live Day');
-    expect(await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lbs)').inputValue()).toBe('140');
+    expect(await editor.getByRole('group', { name: 'B1 Bench Press' }).getByLabel('Set 1 Load (lb)').inputValue()).toBe('140');
 
     // Saving the coach's edits keeps the athlete's actual.
     await editor.getByRole('button', { name: 'Update Workout' }).click();

@@ -69,16 +69,16 @@ describe('the coach calendar in the browser', () => {
     const bulk = squat.getByRole('group', { name: 'Bulk Entry' });
     await bulk.getByLabel('Sets').fill('3');
     await bulk.getByLabel('Reps').fill('5');
-    await bulk.getByLabel('Load (lbs)').fill('225');
+    await bulk.getByLabel('Load (lb)').fill('225');
     await bulk.getByRole('button', { name: 'Generate' }).click();
     expect(await squat.getByLabel(/^Set \d+ Reps$/).count()).toBe(3);
-    expect(await squat.getByLabel('Set 3 Load (lbs)').inputValue()).toBe('225');
+    expect(await squat.getByLabel('Set 3 Load (lb)').inputValue()).toBe('225');
 
     const bench = editor.getByRole('group', { name: 'B1 Bench Press' });
     await bench.getByLabel('Set 1 Reps').fill('8');
-    await bench.getByLabel('Set 1 Load (lbs)').fill('135');
+    await bench.getByLabel('Set 1 Load (lb)').fill('135');
     await bench.getByRole('button', { name: 'Add Set' }).click();
-    expect(await bench.getByLabel('Set 2 Load (lbs)').inputValue()).toBe('135');
+    expect(await bench.getByLabel('Set 2 Load (lb)').inputValue()).toBe('135');
     await bench.getByLabel('Set 2 type').selectOption('rpe');
     await bench.getByLabel('Set 2 RPE').fill('8');
 
@@ -102,7 +102,7 @@ describe('the coach calendar in the browser', () => {
     const squatAgain = reopened.getByRole('group', { name: 'A1 Back Squat (High Bar)' });
     await squatAgain.waitFor();
     expect(await squatAgain.getByLabel(/^Set \d+ Reps$/).count()).toBe(3);
-    expect(await squatAgain.getByLabel('Set 2 Load (lbs)').inputValue()).toBe('225');
+    expect(await squatAgain.getByLabel('Set 2 Load (lb)').inputValue()).toBe('225');
     const benchAgain = reopened.getByRole('group', { name: 'B1 Bench Press' });
     expect(await benchAgain.getByLabel('Set 2 type').inputValue()).toBe('rpe');
     expect(await benchAgain.getByLabel('Set 2 RPE').inputValue()).toBe('8');
@@ -117,18 +117,18 @@ describe('the coach calendar in the browser', () => {
 
     // The day view lists each exercise's sets.
     await page.getByRole('button', { name: 'Day', exact: true }).click();
-    await expect.poll(() => day(page, today).getByText('3 × 5 @ 225 lbs').isVisible()).toBe(true);
+    await expect.poll(() => day(page, today).getByText('3 × 5 @ 225 lb').isVisible()).toBe(true);
     await snap(page, 'calendar-day');
 
     // Analytics over everything planned so far: this one workout.
     const analytics = page.getByRole('region', { name: 'Workout Analytics' });
     await expect.poll(() => analytics.getByLabel('Total Reps value').textContent()).toBe('41');
-    expect(await analytics.getByLabel('Average Load/Set value').textContent()).toBe('157.5 lbs');
+    expect(await analytics.getByLabel('Average Load/Set value').textContent()).toBe('157.5 lb');
     expect(await analytics.getByLabel('Total Sets value').textContent()).toBe('6');
-    await analytics.getByLabel('Volume', { exact: true }).selectOption({ label: 'Total Volume (Reps×Load) (lbs)' });
-    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('5,535 lbs');
+    await analytics.getByLabel('Volume', { exact: true }).selectOption({ label: 'Total Volume (Reps×Load) (lb)' });
+    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('5,535 lb');
     await analytics.getByLabel('Exercise', { exact: true }).selectOption('Bench Press');
-    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('2,160 lbs');
+    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('2,160 lb');
     const capacity = page.getByRole('list', { name: 'Sets per intent' });
     expect(await capacity.getByRole('listitem').filter({ hasText: 'Strength' }).textContent()).toMatch(/6 sets \(100%\)/);
     expect(await page.getByRole('table', { name: 'Weekly volume' }).getByRole('row').count()).toBe(9);
@@ -144,7 +144,7 @@ describe('the coach calendar in the browser', () => {
     // Today to today holds the workout; a To before the From is refused.
     await analytics.getByRole('button', { name: 'From: Today' }).click();
     await analytics.getByRole('button', { name: 'To: Today' }).click();
-    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('2,160 lbs');
+    await expect.poll(() => analytics.getByLabel('Total Volume (Reps×Load) value').textContent()).toBe('2,160 lb');
     await analytics.getByLabel('To year').selectOption(String(year - 1));
     await expect.poll(() => analytics.getByText('The From date must not be after the To date.').isVisible()).toBe(true);
     await analytics.getByRole('button', { name: 'To: Clear' }).click();

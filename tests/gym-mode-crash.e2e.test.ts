@@ -44,7 +44,7 @@ async function start(port: number): Promise<ServerProcess> {
 async function logSet(page: Page, n: number, reps: string, load: string) {
   const region = page.getByRole('region', { name: 'A1 Deadlift' });
   await region.getByLabel(`Set ${n} reps`).fill(reps);
-  await region.getByLabel(`Set ${n} load (lbs)`).fill(load);
+  await region.getByLabel(`Set ${n} load (lb)`).fill(load);
   await region.getByRole('button', { name: `Save set ${n}` }).click();
 }
 

@@ -51,7 +51,7 @@ const syncText = (page: Page) => page.getByRole('region', { name: 'Sync' }).getB
 async function logSet(page: Page, exercise: string, n: number, reps: string, load: string) {
   const region = page.getByRole('region', { name: exercise });
   await region.getByLabel(`Set ${n} reps`).fill(reps);
-  await region.getByLabel(`Set ${n} load (lbs)`).fill(load);
+  await region.getByLabel(`Set ${n} load (lb)`).fill(load);
   await region.getByRole('button', { name: `Save set ${n}` }).click();
 }
 
@@ -104,7 +104,7 @@ describe('gym mode', () => {
     await logSet(page, 'B1 Bench Press', 3, '6', '140');
     await expect.poll(() => syncText(page)).toBe('6 sets waiting to sync');
     // Shown as logged at once, on the phone.
-    expect(await page.getByRole('region', { name: 'A1 Back Squat' }).getByLabel('Set 2 load (lbs)').inputValue()).toBe('205');
+    expect(await page.getByRole('region', { name: 'A1 Back Squat' }).getByLabel('Set 2 load (lb)').inputValue()).toBe('205');
     await snap(page, 'gym-mode-waiting');
 
     // The tab closes; a new one, still offline, finds the sets waiting.
@@ -119,12 +119,12 @@ describe('gym mode', () => {
     await context.setOffline(false);
     await expect.poll(() => syncText(again), { timeout: 30_000 }).toBe('All changes saved');
     const expected = [
-      [squat, 1, 'Actual: 5 reps · 205 lbs'],
-      [squat, 2, 'Actual: 5 reps · 205 lbs'],
-      [squat, 3, 'Actual: 4 reps · 205 lbs'],
-      [bench, 1, 'Actual: 8 reps · 140 lbs'],
-      [bench, 2, 'Actual: 8 reps · 140 lbs'],
-      [bench, 3, 'Actual: 6 reps · 140 lbs'],
+      [squat, 1, 'Actual: 5 reps · 205 lb'],
+      [squat, 2, 'Actual: 5 reps · 205 lb'],
+      [squat, 3, 'Actual: 4 reps · 205 lb'],
+      [bench, 1, 'Actual: 8 reps · 140 lb'],
+      [bench, 2, 'Actual: 8 reps · 140 lb'],
+      [bench, 3, 'Actual: 6 reps · 140 lb'],
     ] as const;
     for (const [group, n, text] of expected) {
       await expect.poll(() => group.getByLabel(`Set ${n} actual`).textContent(), { timeout: 15_000 }).toBe(text);
@@ -238,6 +238,53 @@ describe('gym mode', () => {
     expect(await page.getByRole('region', { name: 'A1 Deadlift' }).getByText('Saved.').isVisible()).toBe(true);
     const events = await actualEvents(workoutId);
     expect(events.map((e) => e.details.actual)).toEqual([{ reps: 5, load: 315 }]);
+  });
+
+  it('shows the rep-max profile of each exercise the athlete uses with no signal, from the phone', async () => {
+    // Exercises of their own: the other tests' workout sets are records too.
+    for (const [exercise_name, value, reps] of [
+      ['Incline Bench Press', '150', '5'],
+      ['Trap Bar Deadlift', '300', '3'],
+    ]) {
+      const res = await t.api('POST', '/api/performance-records', { athlete_id: athlete.user.id, exercise_name, value, reps, date: localToday() }, athlete.accessToken);
+      expect(res.status).toBe(201);
+      await settled(t, res.body.checkpoint);
+    }
+    const page = await e2e.signedInPage(athlete, PHONE);
+    await page.goto(`${t.url}/training?mode=performance`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('tab', { name: 'Progression' }).click();
+    const profile = page.getByRole('region', { name: 'Rep-max profile' });
+    await profile.getByLabel('Exercise').selectOption('Incline Bench Press');
+    await profile.getByText('Estimated 1RM: 175 lb').waitFor();
+    // Every exercise's profile is kept, not only the one opened: Trap Bar Deadlift's was never shown.
+    const saved = (key: string) =>
+      page.evaluate(
+        ({ userId, key }) =>
+          new Promise<boolean>((resolve, reject) => {
+            const open = indexedDB.open(`spotter-${userId}`);
+            open.onerror = () => reject(new Error(String(open.error)));
+            open.onsuccess = () => {
+              const get = open.result.transaction('snapshots').objectStore('snapshots').get(key);
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => reject(new Error(String(get.error)));
+            };
+          }),
+        { userId: athlete.user.id, key },
+      );
+    await expect.poll(() => saved('rep-max:trap bar deadlift')).toBe(true);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText(/^Offline — showing what was saved at \d\d:\d\d$/).waitFor();
+    await page.getByRole('tab', { name: 'Progression' }).click();
+    await profile.getByLabel('Exercise').selectOption('Incline Bench Press');
+    await profile.getByText('Estimated 1RM: 175 lb').waitFor();
+    await profile.getByLabel('Exercise').selectOption('Trap Bar Deadlift');
+    await profile.getByText('Estimated 1RM: 330 lb').waitFor();
+    expect(await profile.getByRole('row').nth(3).textContent()).toContain('300 lb');
+    await snap(page, 'gym-mode-rep-max-offline');
+    await page.context().setOffline(false);
   });
 
   it('offers a new version without reloading under the athlete, and takes it on the next page opened', async () => {

@@ -37,28 +37,28 @@ describe('Performance mode in the browser', () => {
     expect(await suggestions.count()).toBeLessThanOrEqual(8);
     await form.getByRole('button', { name: /^Back Squat \(High Bar\)/ }).click();
     expect(await form.getByRole('button', { name: 'Log Metric' }).isDisabled()).toBe(true);
-    await form.getByLabel('Weight (lbs)').fill('2500');
+    await form.getByLabel('Weight (lb)').fill('2500');
     await form.getByLabel('Reps').fill('5');
     await form.getByRole('button', { name: 'Log Metric' }).click();
     await form.getByText('Weight seems unrealistic (max 2000 lbs)').waitFor();
-    await form.getByLabel('Weight (lbs)').fill('225');
+    await form.getByLabel('Weight (lb)').fill('225');
     await form.getByRole('button', { name: 'Log Metric' }).click();
-    await form.getByText('Logged Back Squat (High Bar): 225 lbs × 5').waitFor();
+    await form.getByText('Logged Back Squat (High Bar): 225 lb × 5').waitFor();
 
     // The record, the Strength score (1 entry in 30 days + 1 metric = 25) and the chart.
     const strength = page.getByRole('region', { name: 'Strength category' });
     await expect.poll(() => strength.getByLabel('Strength score').textContent(), { timeout: 10_000 }).toBe('25');
     expect(await page.getByLabel('Overall score').textContent()).toBe('25');
-    expect(await strength.textContent()).toContain('Back Squat (High Bar) × 5225 lbs');
+    expect(await strength.textContent()).toContain('Back Squat (High Bar) × 5225 lb');
     await page.getByRole('tab', { name: 'Progression' }).click();
     const chart = page.getByRole('figure', { name: 'Progression chart' });
     await chart.locator('svg').first().waitFor({ timeout: 15_000 });
     expect(await chart.textContent()).toContain('Back Squat (High Bar)');
-    await page.getByRole('region', { name: 'Rep-max profile' }).getByText('Estimated 1RM: 262.5 lbs').waitFor();
+    await page.getByRole('region', { name: 'Rep-max profile' }).getByText('Estimated 1RM: 262.5 lb').waitFor();
     await page.getByRole('tab', { name: 'Metrics' }).click();
     const table = page.getByRole('table');
     expect(await table.getByRole('row').count()).toBe(2);
-    expect(await table.getByRole('row').nth(1).textContent()).toContain('225 lbs');
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('225 lb');
     await page.getByLabel('Exercise', { exact: true }).fill('deadlift');
     await page.getByText('No metrics found matching your filters').waitFor();
     await snap(page, 'performance-metrics');
@@ -77,14 +77,14 @@ describe('Performance mode in the browser', () => {
     await athletePage.goto(`${t.url}/training/${planned.body.id}`);
     const squat = athletePage.getByRole('region', { name: /Back Squat \(High Bar\)/ });
     await squat.getByLabel('Set 1 reps').fill('5');
-    await squat.getByLabel('Set 1 load (lbs)').fill('235');
+    await squat.getByLabel('Set 1 load (lb)').fill('235');
     await squat.getByRole('button', { name: 'Save set 1' }).click();
 
     // The coach, on the Metrics tab of the Performance mode, gets the toast live.
-    const toast = page.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lbs × 5');
+    const toast = page.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lb × 5');
     await toast.waitFor({ timeout: 15_000 });
     // And the athlete sees it on their logging screen.
-    await athletePage.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lbs × 5').waitFor({ timeout: 15_000 });
+    await athletePage.getByText('New PR: Avery Athlete Back Squat (High Bar) 235 lb × 5').waitFor({ timeout: 15_000 });
     await snap(page, 'performance-pr-toast');
     await athletePage.close();
   });
@@ -104,12 +104,12 @@ describe('Performance mode in the browser', () => {
     await library.getByRole('button', { name: /close/i }).first().click();
     const exercise = editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' });
     await exercise.getByLabel('Set 1 Reps').fill('5');
-    await exercise.getByLabel('Set 1 Load (lbs)').fill('75%');
-    // Best: 235 × 5 → Epley 1RM 274.2; 75% → 205.5 lbs.
-    await expect.poll(() => exercise.getByLabel('Set 1 resolved load').textContent(), { timeout: 10_000 }).toBe('= 205.5 lbs (75% of est. 1RM 274.2 lbs)');
+    await exercise.getByLabel('Set 1 Load (lb)').fill('75%');
+    // Best: 235 × 5 → Epley 1RM 274.2; 75% is 205.65 lb → 205 lb, the nearest loadable (5 lb plates).
+    await expect.poll(() => exercise.getByLabel('Set 1 resolved load').textContent(), { timeout: 10_000 }).toBe('= 205 lb (75% of est. 1RM 274.2 lb)');
     await editor.getByRole('button', { name: 'Save Workout' }).click();
     await expect.poll(() => editor.isVisible()).toBe(false);
     const res = await t.api('GET', `/api/manage-workouts?clientId=${athlete.user.id}&from=${date}&to=${date}`, undefined, coach.accessToken);
-    expect(res.body.workouts[0].exercises[0].sets[0]).toMatchObject({ reps: 5, load: 205.5, load_percent: 75 });
+    expect(res.body.workouts[0].exercises[0].sets[0]).toMatchObject({ reps: 5, load: 205, load_percent: 75 });
   });
 });

@@ -63,7 +63,7 @@ describe('the rest timer', () => {
     await page.goto(`${t.url}/training/${res.body.id}`);
     const lift = page.getByRole('region', { name: 'A1 Deadlift' });
     await lift.getByLabel('Set 1 reps').fill('5');
-    await lift.getByLabel('Set 1 load (lbs)').fill('305');
+    await lift.getByLabel('Set 1 load (lb)').fill('305');
     await lift.getByRole('button', { name: 'Save set 1' }).click();
     await expect.poll(() => timerText(page)).toBe('Rest 1:30');
 

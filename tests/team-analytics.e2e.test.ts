@@ -88,15 +88,15 @@ describe('team analytics in the browser', () => {
     await expect.poll(() => stat(summary, 'Total Sets')).toBe('6');
     expect(await stat(summary, 'Completed Sets')).toBe('4');
     const top = page.getByRole('region', { name: 'Top Team Exercises' });
-    // Back Squat 2,000 lbs (Ava and Ben tie at 1,000: by name), Bench Press 250 lbs.
-    expect(await top.getByRole('listitem').allTextContents()).toEqual(['Back Squat2,000 lbsTop: Ava Adams', 'Bench Press250 lbsTop: Ava Adams']);
+    // Back Squat 2,000 lb (Ava and Ben tie at 1,000: by name), Bench Press 250 lb.
+    expect(await top.getByRole('listitem').allTextContents()).toEqual(['Back Squat2,000 lbTop: Ava Adams', 'Bench Press250 lbTop: Ava Adams']);
 
     expect(await page.getByRole('region', { name: 'Team Volume Comparison' }).count()).toBe(0);
     await page.getByRole('group', { name: 'Exercises for the chart' }).getByRole('button', { name: 'Back Squat' }).click();
     const chart = page.getByRole('region', { name: 'Team Volume Comparison' });
     await expect.poll(() => chart.locator('svg.apexcharts-svg').count()).toBe(1);
     expect(await chart.getByRole('img', { name: 'Team volume comparison: 3 athletes × 1 exercises' }).isVisible()).toBe(true);
-    // Ava and Ben both lifted 1,000 lbs of Back Squat: one bar per athlete.
+    // Ava and Ben both lifted 1,000 lb of Back Squat: one bar per athlete.
     expect(await chart.locator('.apexcharts-bar-area').count()).toBe(3);
     await snap(page, 'team-analytics');
 
@@ -110,7 +110,7 @@ describe('team analytics in the browser', () => {
       .click();
     const squat = phone.getByRole('region', { name: 'A1 Back Squat' });
     await squat.getByLabel('Set 1 reps').fill('5');
-    await squat.getByLabel('Set 1 load (lbs)').fill('200');
+    await squat.getByLabel('Set 1 load (lb)').fill('200');
     await squat.getByRole('button', { name: 'Save set 1' }).click();
     await expect.poll(() => squat.getByText('Saved.').isVisible()).toBe(true);
 

@@ -38,7 +38,7 @@ async function addWorkout(page: Page, dayLabel: string, name: string, exercise: 
   await library.getByRole('button', { name: 'Close', exact: true }).click();
   const group = editor.getByRole('group', { name: new RegExp(`^A1 ${exercise.replace(/[()]/g, '\\$&')}$`) });
   await group.getByLabel('Set 1 Reps').fill(reps);
-  await group.getByLabel('Set 1 Load (lbs)').fill(load);
+  await group.getByLabel('Set 1 Load (lb)').fill(load);
   await editor.getByRole('button', { name: 'Save Workout' }).click();
   await expect.poll(() => editor.isVisible()).toBe(false);
 }
@@ -85,7 +85,7 @@ describe('program templates in the browser', () => {
     // Reopening a template workout shows what was built, in the calendar's editor.
     await lower.getByRole('button', { name: 'Edit Lower A' }).click();
     const editor = page.getByRole('dialog', { name: 'Edit Template Workout' });
-    expect(await editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' }).getByLabel('Set 1 Load (lbs)').inputValue()).toBe('225');
+    expect(await editor.getByRole('group', { name: 'A1 Back Squat (High Bar)' }).getByLabel('Set 1 Load (lb)').inputValue()).toBe('225');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await snap(page, 'templates-builder');
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isTimeBased } from '../src/training/domain/intents.ts';
 import { newExercise, toForm } from '../web/src/features/calendar/components/editor/workout-form.ts';
 
-const form = toForm(null, '2025-03-10');
+const form = toForm(null, '2025-03-10', 'lb');
 
 describe('the first set of a new exercise', () => {
   it.each([

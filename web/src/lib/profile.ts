@@ -8,11 +8,20 @@
  * the device's clock in the saved profile's zone, the only clock there is then.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { WeightUnit } from '@kernel';
 import { api } from './api-client';
 import { fetchWithOfflineCopy } from './offline/network';
 import { afterWriteHeaders } from './read-after-write';
 
-export type Profile = { user_id: string; display_name: string | null; resolved_name: string; time_zone: string; today: string };
+export type Profile = {
+  user_id: string;
+  display_name: string | null;
+  resolved_name: string;
+  time_zone: string;
+  today: string;
+  /** The unit the user reads loads in; null (or absent from an older answer) until chosen. */
+  weight_unit?: WeightUnit | null;
+};
 
 export const profileKey = ['settings', 'profile'] as const;
 

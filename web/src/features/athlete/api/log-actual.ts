@@ -5,16 +5,17 @@
  */
 import { useCallback } from 'react';
 import type { SetActual, WorkoutSet } from '@kernel';
+import type { WithLoadUnit } from '../../../lib/weight-unit';
 import { useOutbox } from '../../../lib/offline/outbox-provider';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { myTrainingKey } from './my-workouts';
 
 export const SET_ACTUAL = 'set-actual';
 
-/** What an outbox entry of kind `set-actual` remembers, to show it before the server has it. */
-export type QueuedActual = { workoutId: string; exerciseIndex: number; setIndex: number; setId?: string; actual: SetActual };
+/** What an outbox entry of kind `set-actual` remembers, to show it before the server has it (a typed load with its unit). */
+export type QueuedActual = { workoutId: string; exerciseIndex: number; setIndex: number; setId?: string; actual: WithLoadUnit<SetActual> };
 
-export type LogActualInput = { workoutId: string; exerciseIndex: number; exerciseName: string; setIndex: number; set: WorkoutSet; actual: SetActual };
+export type LogActualInput = { workoutId: string; exerciseIndex: number; exerciseName: string; setIndex: number; set: WorkoutSet; actual: WithLoadUnit<SetActual> };
 
 /** The server's answer. */
 export type Logged = { success: true; checkpoint: string | null; newRecords: { exercise_name: string; rep_range: number; best_weight: number }[] };

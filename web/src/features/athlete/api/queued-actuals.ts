@@ -10,18 +10,23 @@ import type { SetActual, WorkoutExercise, WorkoutSet } from '@kernel';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
+import { storedLbs, type WithLoadUnit } from '../../../lib/weight-unit';
 import { SET_ACTUAL, setIdOf, type QueuedActual } from './log-actual';
 
 const FIELDS = ['reps', 'load', 'time_duration'] as const;
 
-/** As the server merges a recording: a number sets a field, null clears it, an absent field stays. */
-function merge(previous: SetActual | null | undefined, change: SetActual): SetActual {
+/**
+ * As the server merges a recording: a number sets a field, null clears it, an absent
+ * field stays. A load typed in kilograms is laid over in pounds, as the server answers it.
+ */
+function merge(previous: SetActual | null | undefined, change: WithLoadUnit<SetActual>): SetActual {
   const merged: SetActual = {};
   for (const f of FIELDS) if (previous?.[f] != null) merged[f] = previous[f];
   for (const f of FIELDS) {
     if (!(f in change)) continue;
-    if (change[f] == null) delete merged[f];
-    else merged[f] = change[f];
+    const value = change[f];
+    if (value == null) delete merged[f];
+    else merged[f] = f === 'load' ? storedLbs(value, change.load_unit) : value;
   }
   return merged;
 }

@@ -1,24 +1,29 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { SetActual, WorkoutSet } from '@kernel';
+import type { SetActual, WeightUnit, WorkoutSet } from '@kernel';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
+import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from '../../../lib/weight-unit';
 import { useLogActual, type Logged } from '../api/log-actual';
 import { restTimer } from '../utils/rest-timer';
 import { primeSound } from '../utils/rest-signal';
 
 type Field = 'reps' | 'load' | 'time_duration';
 
-const LABELS: Record<Field, string> = { reps: 'reps', load: 'load (lbs)', time_duration: 'time (s)' };
+const label = (f: Field, unit: WeightUnit) => (f === 'load' ? `load (${unit})` : f === 'reps' ? 'reps' : 'time (s)');
 
-function target(set: WorkoutSet): string {
+function target(set: WorkoutSet, unit: WeightUnit): string {
   const parts = [
     set.type === 'time' ? (set.time_duration != null ? `${set.time_duration} s` : null) : set.reps != null ? `${set.reps} reps` : null,
-    set.load != null ? `${set.load} lbs` : null,
+    set.load != null ? loadText(set.load, unit) : null,
     set.rpe != null ? `RPE ${set.rpe}` : null,
     set.tempo ? `tempo ${set.tempo}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'As prescribed';
 }
+
+/** A load the server gave (pounds) as the input shows it, and that exact value. */
+type KnownLoad = { text: string; lbs: number };
+const known = (lbs: number | null | undefined, unit: WeightUnit): KnownLoad | null => (lbs != null ? { text: String(shownLoad(lbs, unit)), lbs } : null);
 
 const hasActual = (set: WorkoutSet | undefined) => !!set?.actual && (set.actual.reps != null || set.actual.load != null || set.actual.time_duration != null);
 
@@ -36,23 +41,29 @@ type SetLoggerProps = {
 
 /** One set: the target, inputs for what was done, Save (each set on its own) and "Same as last set". */
 export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, set, previous, disabled }: SetLoggerProps) {
+  const unit = useWeightUnit();
   const fields: Field[] = set.type === 'time' ? ['time_duration', 'load'] : ['reps', 'load'];
   const initial = (f: Field) => (set.actual?.[f] != null ? String(set.actual[f]) : '');
-  const [values, setValues] = useState<Record<Field, string>>({ reps: initial('reps'), load: initial('load'), time_duration: initial('time_duration') });
+  // The load shown in the input, and the pounds it stands for: sent back exactly when left as shown.
+  const [shown, setShown] = useState<KnownLoad | null>(() => known(set.actual?.load, unit));
+  const [values, setValues] = useState<Record<Field, string>>({ reps: initial('reps'), load: shown?.text ?? '', time_duration: initial('time_duration') });
   const [problem, setProblem] = useState<string | null>(null);
   const [entryId, setEntryId] = useState<string | null>(null);
   const { entries } = useOutboxState();
   const log = useLogActual();
   const n = setIndex + 1;
 
-  const save = (from: Record<Field, string>) => {
-    const actual: SetActual = {};
+  const save = (from: Record<Field, string>, loadShown: KnownLoad | null) => {
+    const actual: WithLoadUnit<SetActual> = {};
     for (const f of fields) {
       const text = from[f].trim();
-      if (text) actual[f] = Number(text);
+      if (f === 'load' && text && loadShown && text === loadShown.text) actual.load = loadShown.lbs;
+      else if (f === 'load' && text)
+        Object.assign(actual, { load: Number(text) }, unitField(unit)); // as typed, in the reader's unit
+      else if (text) actual[f] = Number(text);
       else if (set.actual?.[f] != null) actual[f] = null; // cleared
     }
-    if (Object.values(actual).some((v) => v !== null && !(typeof v === 'number' && v >= 0))) {
+    if (fields.some((f) => actual[f] != null && !(actual[f] >= 0))) {
       setProblem('Enter numbers of 0 or more.');
       return;
     }
@@ -72,9 +83,11 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
 
   const sameAsLast = () => {
     const copied = { ...values };
-    for (const f of fields) copied[f] = previous?.actual?.[f] != null ? String(previous.actual[f]) : '';
+    const load = known(previous?.actual?.load, unit);
+    for (const f of fields) copied[f] = f === 'load' ? (load?.text ?? '') : previous?.actual?.[f] != null ? String(previous.actual[f]) : '';
     setValues(copied);
-    save(copied);
+    setShown(load);
+    save(copied, load);
   };
 
   // What became of the last save: kept on the phone, sent, or refused.
@@ -84,34 +97,34 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
   if (!message && entry?.status === 'failed') message = { ok: false, text: entry.error ?? 'Not applied.' };
   if (!message && entry?.status === 'sent') {
     const record = (entry.result as Logged | undefined)?.newRecords?.[0];
-    message = { ok: true, text: record ? `Saved. New personal record: ${record.best_weight} lbs × ${record.rep_range}!` : 'Saved.' };
+    message = { ok: true, text: record ? `Saved. New personal record: ${loadText(record.best_weight, unit)} × ${record.rep_range}!` : 'Saved.' };
   }
 
   return (
     <li className={`set-logger${hasActual(set) ? ' set-logger--logged' : ''}`}>
       <div className="set-logger__target">
         <span className="set-logger__number">Set {n}</span>
-        <span className="muted">Target: {target(set)}</span>
+        <span className="muted">Target: {target(set, unit)}</span>
       </div>
       <div className="set-logger__inputs">
         {fields.map((f) => (
           <label key={f} className="set-logger__field">
-            <span>{f === 'load' ? 'Load (lbs)' : f === 'reps' ? 'Reps' : 'Time (s)'}</span>
+            <span>{f === 'load' ? `Load (${unit})` : f === 'reps' ? 'Reps' : 'Time (s)'}</span>
             <input
               className="input"
               type="number"
               inputMode={f === 'reps' ? 'numeric' : 'decimal'}
               min={0}
               step={f === 'reps' ? 1 : 'any'}
-              aria-label={`Set ${n} ${LABELS[f]}`}
-              placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? String(set.load ?? '') : String(set.time_duration ?? '')}
+              aria-label={`Set ${n} ${label(f, unit)}`}
+              placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? (set.load != null ? String(shownLoad(set.load, unit)) : '') : String(set.time_duration ?? '')}
               value={values[f]}
               disabled={disabled}
               onChange={(e) => setValues({ ...values, [f]: e.target.value })}
             />
           </label>
         ))}
-        <Button className="set-logger__save" onClick={() => save(values)} disabled={disabled} aria-label={`Save set ${n}`}>
+        <Button className="set-logger__save" onClick={() => save(values, shown)} disabled={disabled} aria-label={`Save set ${n}`}>
           Save
         </Button>
       </div>

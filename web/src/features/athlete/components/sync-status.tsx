@@ -1,6 +1,4 @@
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { clockTime } from '../../../lib/offline/network';
 import { useOutbox, useOutboxState } from '../../../lib/offline/outbox-provider';
 import { SET_ACTUAL } from '../api/log-actual';
 
@@ -55,14 +53,5 @@ export function SyncStatus({ className }: { className?: string }) {
   );
 }
 
-/** "Offline — showing what was saved at 14:02" (the device's time of the last answer; its day too when not today). */
-export function OfflineNotice({ savedAt }: { savedAt: number }) {
-  const saved = new Date(savedAt);
-  const day = saved.toDateString() === new Date().toDateString() ? '' : ` on ${saved.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}`;
-  return (
-    <Alert variant="warning">
-      Offline — showing what was saved at {clockTime(savedAt)}
-      {day}
-    </Alert>
-  );
-}
+// The notice is shared with the performance pages (components/offline-notice).
+export { OfflineNotice } from '../../../components/offline-notice';

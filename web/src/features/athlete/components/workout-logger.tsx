@@ -7,7 +7,9 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { NothingSavedError } from '../../../lib/offline/network';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
+import { useProfile } from '../../../lib/profile';
 import { useTopic } from '../../../lib/realtime';
+import { useWeightUnit } from '../../../lib/weight-unit';
 import { myWorkoutKey, useMyWorkout } from '../api/my-workouts';
 import { withQueuedActuals } from '../api/queued-actuals';
 import { longDate } from '../utils/dates';
@@ -26,11 +28,14 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
   const query = useMyWorkout(workoutId);
   // The inputs start from the sets as logged on this phone: wait for the outbox too.
   const { entries, ready } = useOutboxState();
+  // …and for the profile (saved on the phone too): the inputs are in the athlete's unit.
+  const profile = useProfile();
+  const unit = useWeightUnit();
   // The coach may change the plan while the athlete trains.
   useTopic(topicOf.workout(workoutId), [myWorkoutKey(workoutId)]);
   const shown = useMemo(() => (query.data ? withQueuedActuals(query.data.workout, entries, query.data.requestedAt) : undefined), [query.data, entries]);
 
-  if (query.isPending || !ready) return <Spinner label="Loading workout" />;
+  if (query.isPending || !ready || profile.isPending) return <Spinner label="Loading workout" />;
   if (query.isError || !shown) return <Alert variant="error">{query.error instanceof NothingSavedError ? query.error.message : errorMessage(query.error)}</Alert>;
   const workout = shown;
   const deleted = workout.deleted === true;
@@ -67,7 +72,7 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
             <ol className="logger-exercise__sets">
               {exercise.sets.map((set, setIndex) => (
                 <SetLogger
-                  key={setIndex}
+                  key={`${setIndex}-${unit}`}
                   workoutId={workout.id}
                   exerciseIndex={exerciseIndex}
                   exerciseName={exercise.exercise_name}

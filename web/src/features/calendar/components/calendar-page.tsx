@@ -18,7 +18,8 @@ import { anchorForView, shiftAnchor, visibleDays, type CalendarView } from '../u
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
 import { useAssignments } from '../api/assignments';
-import { isCalendarDate } from '@kernel';
+import { isCalendarDate, type WeightUnit } from '@kernel';
+import { loadText, useWeightUnit } from '../../../lib/weight-unit';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';
@@ -28,8 +29,8 @@ import { useCalendarActions } from './use-calendar-actions';
 import './calendar.css';
 import { topicOf } from '@kernel';
 
-function recordText(r: NewRecord): string {
-  return `New personal record: ${r.exercise_name} ${r.best_weight} lbs${r.rep_range > 0 ? ` × ${r.rep_range}` : ''}`;
+function recordText(r: NewRecord, unit: WeightUnit): string {
+  return `New personal record: ${r.exercise_name} ${loadText(r.best_weight, unit)}${r.rep_range > 0 ? ` × ${r.rep_range}` : ''}`;
 }
 
 /** One athlete's training calendar (coach-core §2 Calendar) with the analytics below it. */
@@ -85,10 +86,11 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       return next;
     });
 
+  const unit = useWeightUnit();
   const onSaved = ({ newRecords }: { newRecords: NewRecord[] }) => {
     setEditor(null);
     show('Workout saved.', { variant: 'success' });
-    for (const record of newRecords) show(recordText(record), { variant: 'success', durationMs: 6000 });
+    for (const record of newRecords) show(recordText(record, unit), { variant: 'success', durationMs: 6000 });
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { INTENT_PROFILES, STATUS_LABELS } from '@kernel';
+import { INTENT_PROFILES, STATUS_LABELS, type WeightUnit } from '@kernel';
+import { loadText, useWeightUnit } from '../../../lib/weight-unit';
 import { cx } from '../../../lib/cx';
 import { dragSource } from '../../../lib/drag-and-drop';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
@@ -24,19 +25,20 @@ type WorkoutCardProps = {
   highlighted?: boolean;
 };
 
-function setSummary(sets: CalendarWorkout['exercises'][number]['sets']): string {
+function setSummary(sets: CalendarWorkout['exercises'][number]['sets'], unit: WeightUnit): string {
   const first = sets[0];
   if (!first) return '';
   const same = sets.every((s) => s.reps === first.reps && s.load === first.load);
   if (!same) return `${sets.length} sets`;
   const reps = first.type === 'time' ? `${first.time_duration ?? '?'} s` : `${first.reps ?? '?'}`;
-  return `${sets.length} × ${reps}${first.load != null ? ` @ ${first.load} lbs` : ''}`;
+  return `${sets.length} × ${reps}${first.load != null ? ` @ ${loadText(first.load, unit)}` : ''}`;
 }
 
 /** A workout on the calendar: exercise names coloured by intent, a status dot, Copy, Select and Del. */
 export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen, onCopy, onToggleSelect, onDelete, templateName, highlighted }: WorkoutCardProps) {
   const names = workout.exercises.map((e) => e.exercise_name).join(', ');
   const status = STATUS_LABELS[workout.status];
+  const unit = useWeightUnit();
   const title = workout.name ? `${workout.name}: ${names}` : names;
 
   return (
@@ -64,7 +66,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
           {workout.exercises.map((exercise, i) => (
             <span key={i} className="workout-card__exercise" style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}>
               {exercise.exercise_name}
-              {detailed && <span className="workout-card__sets"> {setSummary(exercise.sets)}</span>}
+              {detailed && <span className="workout-card__sets"> {setSummary(exercise.sets, unit)}</span>}
             </span>
           ))}
         </span>

@@ -1,7 +1,29 @@
-/** The performance calls (performance-messaging-templates §7): summary, log, remove, recent PRs, rep-max profile. */
+/**
+ * The performance calls (performance-messaging-templates §7): summary, log, remove,
+ * recent PRs, rep-max profile.
+ *
+ * The athlete's own summary (the exercises they use, their records) and rep-max
+ * profiles are kept on the phone (lib/offline) and read from there with no
+ * connection, saying so (`offline`, `savedAt`); a coach's views of others are not.
+ */
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { fetchWithOfflineCopy } from '../../../lib/offline/network';
 import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
+import { getSession } from '../../../lib/session';
+
+/** Where an answer came from: the server, or (`offline`) the copy saved on the phone at `savedAt`. */
+export type Sourced = { offline: boolean; savedAt: number };
+
+const isMe = (athleteId: string) => !!athleteId && getSession()?.user.id === athleteId;
+
+/** The athlete's own reads go through the phone's copy; others straight to the server. */
+async function read<T>(athleteId: string, key: string, fetcher: () => Promise<T>): Promise<T & Sourced> {
+  if (!isMe(athleteId)) return { ...(await fetcher()), offline: false, savedAt: Date.now() };
+  const answer = await fetchWithOfflineCopy(key, fetcher);
+  return { ...answer.data, offline: answer.offline, savedAt: answer.savedAt };
+}
 
 export type RangeKey = '7d' | '30d' | '90d' | '1y' | '2y' | '3y' | '5y' | 'all';
 
@@ -34,12 +56,18 @@ export const performanceKey = (athleteId: string) => ['performance', athleteId] 
 export function usePerformanceSummary(athleteId: string, range: RangeKey) {
   return useQuery({
     queryKey: [...performanceKey(athleteId), 'summary', range],
-    queryFn: () => api.get<PerformanceSummary>('/api/performance-summary', { query: { athlete_id: athleteId, range }, headers: afterWriteHeaders() }),
+    queryFn: () =>
+      read(athleteId, `performance-summary:${range}`, () =>
+        api.get<PerformanceSummary>('/api/performance-summary', { query: { athlete_id: athleteId, range }, headers: afterWriteHeaders() }),
+      ),
     placeholderData: keepPreviousData,
+    // With no connection the phone's copy answers at once; back online, ask again.
+    networkMode: 'always',
   });
 }
 
-export type LogInput = { exercise_name: string; value: string; reps?: string; date: string };
+/** A strength value typed in kilograms goes with `unit: 'kg'`; without it the value is pounds. */
+export type LogInput = { exercise_name: string; value: string; reps?: string; date: string; unit?: 'kg' };
 
 export function useLogPerformance(athleteId: string) {
   const queryClient = useQueryClient();
@@ -95,18 +123,39 @@ export type RepMaxProfile = {
   profile: { reps: number; best: RepMaxRecord | null; estimated: number | null }[];
 };
 
+const repMaxKey = (athleteId: string, exerciseName: string | null) => [...performanceKey(athleteId), 'rep-max', exerciseName?.toLowerCase()] as const;
+
+const repMaxOptions = (athleteId: string, exerciseName: string) => ({
+  queryKey: repMaxKey(athleteId, exerciseName),
+  queryFn: () =>
+    read(athleteId, `rep-max:${exerciseName.toLowerCase()}`, () =>
+      api.get<RepMaxProfile>('/api/rep-max-profile', { query: { athlete_id: athleteId, exercise_name: exerciseName } }),
+    ),
+  networkMode: 'always' as const,
+});
+
 export function useRepMaxProfile(athleteId: string, exerciseName: string | null) {
-  return useQuery({
-    queryKey: [...performanceKey(athleteId), 'rep-max', exerciseName?.toLowerCase()],
-    queryFn: () => api.get<RepMaxProfile>('/api/rep-max-profile', { query: { athlete_id: athleteId, exercise_name: exerciseName } }),
-    enabled: !!exerciseName,
-  });
+  return useQuery({ ...repMaxOptions(athleteId, exerciseName ?? ''), enabled: !!exerciseName });
+}
+
+/**
+ * Online, the athlete's page fetches the rep-max profile of every exercise they use, so
+ * each is on the phone for the gym, not only those opened. Not for a coach's views.
+ */
+export function useKeepRepMaxProfiles(athleteId: string, exercises: readonly string[], online: boolean) {
+  const queryClient = useQueryClient();
+  const names = exercises.join('\n');
+  useEffect(() => {
+    if (!online || !isMe(athleteId)) return;
+    for (const name of names.split('\n').filter(Boolean)) void queryClient.prefetchQuery({ ...repMaxOptions(athleteId, name), staleTime: 5 * 60_000 });
+  }, [queryClient, athleteId, names, online]);
 }
 
 export function useExerciseNames() {
   return useQuery({
     queryKey: ['performance', 'exercise-names'],
-    queryFn: () => api.get<{ exercises: { name: string }[] }>('/api/get-exercises'),
+    queryFn: async () => (await fetchWithOfflineCopy('exercise-names', () => api.get<{ exercises: { name: string }[] }>('/api/get-exercises'))).data,
+    networkMode: 'always',
     staleTime: 5 * 60_000,
     select: (d) => d.exercises.map((e) => e.name),
   });

@@ -1,9 +1,11 @@
+import { metricText, useWeightUnit } from '../../../lib/weight-unit';
 import type { CategorySummary } from '../api/performance';
 
 const ICONS: Record<string, string> = { dumbbell: '🏋', zap: '⚡', flame: '🔥', heart: '❤', move: '🤸', activity: '📈' };
 
 /** Categories: score, metric count and the detailed metrics of each category. */
 export function CategoriesTab({ categories }: { categories: CategorySummary[] }) {
+  const unit = useWeightUnit();
   return (
     <div className="categories">
       {categories.map((c) => (
@@ -28,9 +30,7 @@ export function CategoriesTab({ categories }: { categories: CategorySummary[] })
                     {m.name}
                     {m.reps > 0 ? ` × ${m.reps}` : ''}
                   </span>
-                  <span>
-                    {m.value} {m.unit}
-                  </span>
+                  <span>{metricText(m.value, m.unit, unit)}</span>
                   <span className="muted">{m.date}</span>
                   {m.isPR && <span className="badge badge--pr">PR</span>}
                   <span className="muted">{m.source === 'workout' ? 'Workout' : 'Manual'}</span>

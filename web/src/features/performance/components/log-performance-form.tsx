@@ -2,8 +2,9 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { exerciseType, UNIT_OF, type ExerciseType } from '@kernel';
+import { exerciseType, maxLoadIn, toLbs, UNIT_OF, type ExerciseType, type WeightUnit } from '@kernel';
 import { dateError, PERFORMANCE_TEXTS, repsError, valueError } from '@kernel';
+import { metricUnitOf, useWeightUnit } from '../../../lib/weight-unit';
 import { useExerciseNames, useLogPerformance } from '../api/performance';
 
 /** Spec §9: the exercise search shows 8 suggestions. */
@@ -12,7 +13,16 @@ const SUCCESS_MS = 5000;
 /** When the library cannot be read, these still let a metric be logged. */
 const COMMON = ['Back Squat (High Bar)', 'Bench Press', 'Deadlift', 'Front Squat', 'Overhead Press', 'Power Clean', '40 Yard Dash', 'Mile Run', 'Vertical Jump', 'Broad Jump'];
 
-const VALUE_LABEL: Record<ExerciseType, string> = { strength: 'Weight (lbs)', time: 'Time (seconds)', measurement: 'Distance (inches)' };
+const valueLabel = (type: ExerciseType, unit: WeightUnit) => ({ strength: `Weight (${unit})`, time: 'Time (seconds)', measurement: 'Distance (inches)' })[type];
+
+/** The shared rules check a weight in pounds: one typed in kilograms is checked as the pounds it is, and told in kilograms. */
+function weightError(value: string, type: ExerciseType, unit: WeightUnit): string | null {
+  if (type !== 'strength' || unit === 'lb') return valueError(value, type);
+  const n = Number(value.trim());
+  const checked = value.trim() !== '' && Number.isFinite(n) ? String(toLbs(n, 'kg')) : value;
+  const error = valueError(checked, type);
+  return error === PERFORMANCE_TEXTS.weightTooHigh ? `Weight seems unrealistic (max ${maxLoadIn(2000, 'kg')} kg)` : error;
+}
 
 /**
  * The Log Performance form (spec §4/§5): search and pick an exercise (type and unit
@@ -31,6 +41,7 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
   const library = useExerciseNames();
   const log = useLogPerformance(athleteId);
   const id = useId();
+  const unit = useWeightUnit();
 
   useEffect(() => {
     if (!success) return;
@@ -70,12 +81,12 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
       return;
     }
     const t = exerciseType(exercise);
-    const next = { value: valueError(value, t), reps: t === 'strength' ? repsError(reps) : null, date: dateError(date, today) };
+    const next = { value: weightError(value, t, unit), reps: t === 'strength' ? repsError(reps) : null, date: dateError(date, today) };
     setErrors(next);
     if (next.value || next.reps || next.date) return;
     try {
-      await log.mutateAsync({ exercise_name: exercise, value, ...(t === 'strength' ? { reps } : {}), date });
-      setSuccess(`Logged ${exercise}: ${value} ${UNIT_OF[t]}${t === 'strength' ? ` × ${reps}` : ''}`);
+      await log.mutateAsync({ exercise_name: exercise, value, ...(t === 'strength' ? { reps, ...(unit === 'kg' ? { unit: 'kg' as const } : {}) } : {}), date });
+      setSuccess(`Logged ${exercise}: ${value} ${metricUnitOf(UNIT_OF[t], unit)}${t === 'strength' ? ` × ${reps}` : ''}`);
       setExercise(null);
       setValue('');
       setReps('');
@@ -94,7 +105,7 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
           <span>
             <strong>{exercise}</strong>{' '}
             <span className="muted">
-              · {type} ({UNIT_OF[type!]})
+              · {type} ({metricUnitOf(UNIT_OF[type!], unit)})
             </span>
           </span>
           <Button type="button" variant="ghost" size="sm" onClick={clearChoice}>
@@ -132,7 +143,7 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
         <div className="log-performance__fields">
           <div className="log-performance__field">
             <label htmlFor={`${id}-value`}>
-              {VALUE_LABEL[type]} <span aria-hidden="true">*</span>
+              {valueLabel(type, unit)} <span aria-hidden="true">*</span>
             </label>
             <input
               className="input"

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { createColumnHelper, createSortedRowModel, rowSortingFeature, sortFns, tableFeatures, useTable } from '@tanstack/react-table';
+import { metricText, useWeightUnit } from '../../../lib/weight-unit';
 import type { Metric } from '../api/performance';
 
 export type MetricRow = Metric & { category: string };
@@ -9,6 +10,7 @@ const column = createColumnHelper<typeof features, Row>();
 
 /** Metrics: every record in the range, sortable by any column, filtered by category and exercise. */
 export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entryId: string) => void }) {
+  const unit = useWeightUnit();
   const [category, setCategory] = useState('');
   const [exercise, setExercise] = useState('');
   const data = useMemo(
@@ -20,7 +22,7 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
       column.columns([
         column.accessor('name', { header: 'Exercise' }),
         column.accessor('category', { header: 'Category' }),
-        column.accessor('value', { header: 'Value', cell: (c) => `${c.getValue()} ${c.row.original.unit}` }),
+        column.accessor('value', { header: 'Value', cell: (c) => metricText(c.getValue(), c.row.original.unit, unit) }),
         column.accessor('reps', { header: 'Reps', cell: (c) => (c.getValue() > 0 ? c.getValue() : '—') }),
         column.accessor('date', { header: 'Date' }),
         column.accessor('isPR', { header: 'PR', cell: (c) => (c.getValue() ? <span className="badge badge--pr">PR</span> : null) }),
@@ -46,7 +48,7 @@ export function MetricsTable({ rows, onRemove }: { rows: Row[]; onRemove?: (entr
             ),
         }),
       ]),
-    [onRemove],
+    [onRemove, unit],
   );
   // Filtering happens on the data (two simple filters); the table sorts by any column.
   const table = useTable({ key: 'performance-metrics', features, columns, data, initialState: { sorting: [{ id: 'date', desc: true }] } });

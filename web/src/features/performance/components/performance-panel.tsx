@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
+import { OfflineNotice } from '../../../components/offline-notice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { useTopic } from '../../../lib/realtime';
+import { metricText, useWeightUnit } from '../../../lib/weight-unit';
 import { categoryOf } from '@kernel';
-import { performanceKey, usePerformanceSummary, useRemoveEntry, type RangeKey } from '../api/performance';
+import { performanceKey, useKeepRepMaxProfiles, usePerformanceSummary, useRemoveEntry, type RangeKey } from '../api/performance';
 import { CategoriesTab } from './categories-tab';
 import { LogPerformanceForm } from './log-performance-form';
 import { MetricsTable } from './metrics-table';
@@ -34,12 +36,14 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
   const [logging, setLogging] = useState(false);
   const summary = usePerformanceSummary(athleteId, range);
   const remove = useRemoveEntry(athleteId);
+  const unit = useWeightUnit();
   // The athlete logging a set or an entry (or another coach tab) refreshes the dashboard.
   useTopic(athleteId ? topicOf.athlete(athleteId) : null, [performanceKey(athleteId)]);
 
   const data = summary.data;
   const rows = useMemo(() => (data?.allRecords ?? []).map((m) => ({ ...m, category: categoryOf(m.name) })), [data]);
   const names = useMemo(() => [...new Set(rows.filter((r) => r.reps > 0).map((r) => r.name))].sort(), [rows]);
+  useKeepRepMaxProfiles(athleteId, names, data?.offline === false);
 
   if (summary.isError && !data) {
     return (
@@ -53,6 +57,7 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
   const c = data.completion;
   return (
     <div className="performance">
+      {data.offline && <OfflineNotice savedAt={data.savedAt} />}
       <div className="performance__ranges" role="group" aria-label="Time range">
         {RANGE_BUTTONS.map(([key, label]) => (
           <Button key={key} size="sm" variant={range === key ? 'primary' : 'outline'} aria-pressed={range === key} onClick={() => setRange(key)}>
@@ -102,7 +107,7 @@ export function PerformancePanel({ athleteId, today }: { athleteId: string; toda
                 {data.recentMetrics.map((m) => (
                   <li key={`${m.name}-${m.reps}-${m.date}`}>
                     {m.name}
-                    {m.reps > 0 ? ` × ${m.reps}` : ''}: {m.value} {m.unit} <span className="muted">{m.date}</span>
+                    {m.reps > 0 ? ` × ${m.reps}` : ''}: {metricText(m.value, m.unit, unit)} <span className="muted">{m.date}</span>
                     {m.isPR && <span className="badge badge--pr">PR</span>}
                   </li>
                 ))}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { WeightUnit } from '@kernel';
 import { useUser } from '../../../lib/auth';
+import { metricText, useWeightUnit } from '../../../lib/weight-unit';
 import { useTopic } from '../../../lib/realtime';
 import { recentPrsKey, useRecentPrs, type PrNews } from '../api/performance';
 import './performance.css';
@@ -7,10 +9,9 @@ import { topicOf } from '@kernel';
 
 const TOAST_MS = 8000;
 
-export function prText(p: PrNews): string {
-  return p.rep_range > 0
-    ? `New PR: ${p.athlete_name} ${p.exercise_name} ${p.weight} ${p.unit} × ${p.rep_range}`
-    : `New PR: ${p.athlete_name} ${p.exercise_name} ${p.weight} ${p.unit}`;
+export function prText(p: PrNews, unit: WeightUnit): string {
+  const value = metricText(p.weight, p.unit, unit);
+  return p.rep_range > 0 ? `New PR: ${p.athlete_name} ${p.exercise_name} ${value} × ${p.rep_range}` : `New PR: ${p.athlete_name} ${p.exercise_name} ${value}`;
 }
 
 /**
@@ -21,6 +22,7 @@ export function prText(p: PrNews): string {
 export function PrToasts() {
   const user = useUser();
   const prs = useRecentPrs();
+  const unit = useWeightUnit();
   const seen = useRef<Set<string> | null>(null);
   const [toasts, setToasts] = useState<PrNews[]>([]);
   useTopic(topicOf.prs(user.id), [recentPrsKey]);
@@ -43,7 +45,7 @@ export function PrToasts() {
     <div className="pr-toasts" role="status" aria-live="polite">
       {toasts.map((p) => (
         <p key={p.id} className="pr-toast">
-          {prText(p)}
+          {prText(p, unit)}
         </p>
       ))}
     </div>

@@ -22,7 +22,7 @@ export default function ProgressionApex({ series, kind, unit }: { series: Series
     legend: { show: true, showForSingleSeries: true, position: 'top' },
     xaxis: { type: 'datetime', tickAmount: 5, labels: { datetimeUTC: true, format: 'MMM d' } },
     yaxis: { min: 0, max: Math.ceil(top * 1.02 * 10) / 10, tickAmount: 5, labels: { formatter: (v: number) => `${Math.round(v)}` } },
-    tooltip: { theme: resolvedTheme, x: { format: 'yyyy-MM-dd' }, y: { formatter: (v: number) => `${v} ${unit}` } },
+    tooltip: { theme: resolvedTheme, x: { format: 'yyyy-MM-dd' }, y: { formatter: (v: number) => `${Math.round(v * 100) / 100} ${unit}` } },
   };
   return <Chart type={kind} width={800} height={400} options={options} series={series} />;
 }

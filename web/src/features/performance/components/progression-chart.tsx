@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import type { WeightUnit } from '@kernel';
+import { metricUnitOf, metricValue, useWeightUnit } from '../../../lib/weight-unit';
 import type { CategorySummary, Metric } from '../api/performance';
 
 // ApexCharts is loaded only when a progression chart is shown.
@@ -11,8 +13,8 @@ export const DEFAULT_EXERCISES = ['back squat (high bar)', 'bench press', 'deadl
 
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** Best value per day of one exercise (any rep count), oldest first. */
-function seriesOf(name: string, metrics: Metric[]) {
+/** Best value per day of one exercise (any rep count), oldest first; loads in the reader's unit. */
+function seriesOf(name: string, metrics: Metric[], unit: WeightUnit) {
   const byDay = new Map<string, number>();
   for (const m of metrics) {
     if (m.name.toLowerCase() !== name.toLowerCase()) continue;
@@ -20,12 +22,14 @@ function seriesOf(name: string, metrics: Metric[]) {
     const current = byDay.get(m.date);
     if (current === undefined || (lower ? m.value < current : m.value > current)) byDay.set(m.date, m.value);
   }
-  return { name, data: [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([d, y]) => ({ x: at(d), y })) };
+  const metricUnit = metrics.find((m) => m.name.toLowerCase() === name.toLowerCase())?.unit ?? 'lbs';
+  return { name, data: [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([d, y]) => ({ x: at(d), y: metricValue(y, metricUnit, unit) })) };
 }
 
 /** Progression: line/area, by category or by chosen exercises. */
 export function ProgressionChart({ records, categories }: { records: Metric[]; categories: CategorySummary[] }) {
   const [kind, setKind] = useState<'line' | 'area'>('line');
+  const readerUnit = useWeightUnit();
   const [mode, setMode] = useState<'individual' | 'category'>('individual');
   const names = useMemo(() => [...new Map(records.map((r) => [r.name.toLowerCase(), r.name])).values()].sort(), [records]);
   const defaults = names.filter((n) => DEFAULT_EXERCISES.includes(n.toLowerCase()));
@@ -36,8 +40,8 @@ export function ProgressionChart({ records, categories }: { records: Metric[]; c
   const currentCategory = category ?? active[0]?.name ?? null;
 
   const shown = mode === 'individual' ? selected : [...new Set((categories.find((c) => c.name === currentCategory)?.metrics ?? []).map((m) => m.name))];
-  const series = shown.map((n) => seriesOf(n, records)).filter((s) => s.data.length > 0);
-  const unit = records.find((r) => shown.includes(r.name))?.unit ?? 'lbs';
+  const series = shown.map((n) => seriesOf(n, records, readerUnit)).filter((s) => s.data.length > 0);
+  const unit = metricUnitOf(records.find((r) => shown.includes(r.name))?.unit ?? 'lbs', readerUnit);
   const toggle = (name: string) => setChosen(selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
 
   return (

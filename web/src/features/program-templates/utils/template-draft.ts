@@ -6,6 +6,7 @@
 import type { WorkoutExercise } from '@kernel';
 import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@kernel';
 import { workoutMetrics, type WorkoutMetrics } from '@kernel';
+import { setsInLbs } from '../../../lib/weight-unit';
 import type { TemplateCategory } from '@kernel';
 import { dayNumber, DAYS_PER_WEEK } from '@kernel';
 
@@ -140,7 +141,8 @@ export function capacity(d: TemplateDraft): { total: number; intents: IntentShar
 }
 
 /** Template Analytics: the spec's metrics over every planned set (reps 0 or absent ignored). */
-export const templateMetrics = (d: TemplateDraft): WorkoutMetrics => workoutMetrics(allWorkouts(d));
+/** The metrics of every workout, loads in pounds (a load the coach typed in kilograms counted as the pounds it is). */
+export const templateMetrics = (d: TemplateDraft): WorkoutMetrics => workoutMetrics(allWorkouts(d).map((w) => ({ ...w, exercises: setsInLbs(w.exercises) })));
 
 /** The Weeks view's rows (Mon–Sun, 'Week n') and the Days view's cells (at most 21). */
 export const MAX_DAY_CELLS = 21;

@@ -1,5 +1,6 @@
 /** The signed-in user's profile (name, time zone) and coach branding. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WeightUnit } from '@kernel';
 import { api } from '../../../lib/api-client';
 import { profileKey } from '../../../lib/profile';
 import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
@@ -16,7 +17,7 @@ export const brandingKey = ['settings', 'branding'] as const;
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: { displayName?: string | null; timeZone?: string }) => api.put<Written>('/api/profile', changes),
+    mutationFn: (changes: { displayName?: string | null; timeZone?: string; weightUnit?: WeightUnit }) => api.put<Written>('/api/profile', changes),
     onSuccess: async (r) => {
       rememberWrite(r.checkpoint);
       await queryClient.invalidateQueries({ queryKey: profileKey });

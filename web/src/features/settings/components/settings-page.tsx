@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useTheme, type ThemeMode } from '../../../lib/theme';
+import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
+import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import './settings.css';
 
@@ -15,6 +17,7 @@ const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
   { mode: 'dark', label: 'Dark' },
   { mode: 'system', label: 'System (follow this device)' },
 ];
+const UNIT_CHOICES: WeightUnit[] = ['kg', 'lb'];
 const DEFAULT_BRANDING: Branding = { primary: '#4f46e5', secondary: '#0f172a', accent: '#f97316' };
 const COLOUR_LABELS: Record<keyof Branding, string> = { primary: 'Primary colour', secondary: 'Secondary colour', accent: 'Accent colour' };
 
@@ -24,14 +27,15 @@ function timeZones(): string[] {
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
 }
 
-/** Settings (avatar menu): profile name, theme, coach branding and time zone. */
+/** Settings (avatar menu): profile name, time zone, units, theme and coach branding. */
 export function SettingsPage() {
   // Branding is a coach's: the server refuses it from an athlete-only account.
   const isCoach = useAuth().user?.isCoach === true;
   return (
     <div className="settings">
-      <PageHeader title="Settings" description="Your name, how Spotter looks, your colours for your athletes, and your time zone." />
+      <PageHeader title="Settings" description="Your name, your time zone, your units, how Spotter looks and your colours for your athletes." />
       <ProfileCard />
+      <UnitsCard />
       <ThemeCard />
       {isCoach && <BrandingCard />}
     </div>
@@ -90,6 +94,43 @@ function ProfileCard() {
             </Button>
           </form>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Kilograms or pounds: saved at once, like the theme; every load on every page follows. */
+function UnitsCard() {
+  const profile = useProfile();
+  const update = useUpdateProfile();
+  const current = useWeightUnit();
+  // The choice shows at once; the profile catches up when the server has it.
+  const [picked, setPicked] = useState<WeightUnit | null>(null);
+  const [saved, setSaved] = useState(false);
+  const shown = update.isError ? current : (picked ?? current);
+  const choose = (unit: WeightUnit) => {
+    setPicked(unit);
+    setSaved(false);
+    update.mutate({ weightUnit: unit }, { onSuccess: () => setSaved(true) });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Units</CardTitle>
+        <CardDescription>Loads are shown, and typed, in this unit. A coach and an athlete each see the same set in their own.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="settings__choices" disabled={profile.isPending}>
+          <legend className="visually-hidden">Units</legend>
+          {UNIT_CHOICES.map((unit) => (
+            <label key={unit} className="settings__choice">
+              <input type="radio" name="weight-unit" value={unit} checked={shown === unit} onChange={() => choose(unit)} />
+              {UNIT_NAMES[unit]} ({unit})
+            </label>
+          ))}
+        </fieldset>
+        {update.isError && <Alert variant="error">{errorMessage(update.error)}</Alert>}
+        {saved && <p role="status">Units saved.</p>}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,11 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { AthleteEntry, CompletionMode } from '../api/get-team-analytics';
-import { completionBand, oneDecimal, whole } from './constants';
+import { useWeightUnit } from '../../../lib/weight-unit';
+import { completionBand, loadIn, oneDecimal, whole } from './constants';
 
 /** 'Individual Athletes': one card per selected athlete, completion in the chosen mode with its colour band. */
 export function AthleteCards({ athletes, mode }: { athletes: AthleteEntry[]; mode: CompletionMode }) {
+  const unit = useWeightUnit();
   return (
     <section aria-labelledby="team-individual" className="team-section">
       <h2 id="team-individual" className="team-section__title">
@@ -32,7 +34,7 @@ export function AthleteCards({ athletes, mode }: { athletes: AthleteEntry[]; mod
                     <dt>Completion</dt>
                     <dd className={`team-band team-band--${completionBand(rate)}`}>{oneDecimal(rate)}%</dd>
                     <dt>Avg Intensity</dt>
-                    <dd>{oneDecimal(a.avg_intensity)} lbs</dd>
+                    <dd>{loadIn(a.avg_intensity, unit, { min: 1, max: 1 })}</dd>
                     <dt>Active Exercises</dt>
                     <dd>{whole(a.active_exercises)}</dd>
                   </dl>

@@ -1,3 +1,4 @@
+import { fromLbs, type WeightUnit } from '@kernel';
 /** Team analytics constants (spec performance-messaging-templates §9 and §4). */
 export const SELECTABLE_EXERCISES = 8;
 export const LISTED_EXERCISES = 5;
@@ -16,3 +17,6 @@ export function completionBand(rate: number): 'good' | 'warning' | 'bad' {
 
 export const oneDecimal = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 export const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+/** A load (or reps × load) the server gives in pounds, in the reader's unit: "1,000 lb", "453.6 kg". */
+export const loadIn = (lbs: number, unit: WeightUnit, digits: { min: number; max: number } = { min: 0, max: 0 }) =>
+  `${fromLbs(lbs, unit).toLocaleString('en-US', { minimumFractionDigits: digits.min, maximumFractionDigits: digits.max })} ${unit}`;

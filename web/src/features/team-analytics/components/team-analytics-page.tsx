@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { fromLbs } from '@kernel';
 import { useUser } from '../../../lib/auth';
+import { useWeightUnit } from '../../../lib/weight-unit';
 import { TEAM_RANGES, useTeamAnalytics, type CompletionMode, type TeamRange } from '../api/get-team-analytics';
 import { useTeam } from '../api/get-team';
 import { AthleteCards } from './athlete-cards';
@@ -62,6 +64,7 @@ export function TeamAnalyticsPage() {
 
 function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAthlete[] }) {
   const [range, setRange] = useState<TeamRange>('30d');
+  const unit = useWeightUnit();
   const [mode, setMode] = useState<CompletionMode>('reps');
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const [exercises, setExercises] = useState<ReadonlySet<string>>(new Set());
@@ -87,9 +90,10 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
   const chartExercises = topExercises.filter((r) => exercises.has(r.exercise_name));
   const rangeLabel = TEAM_RANGES.find((r) => r.id === range)!.label;
   const names = new Map(athletes.map((a) => [a.id, a.name]));
+  // The chart's volumes in the reader's unit (the server's are pounds).
   const series = selectedIds.map((id) => ({
     name: names.get(id) ?? id,
-    data: chartExercises.map((r) => r.athlete_volumes?.find((v) => v.athlete_id === id)?.volume ?? 0),
+    data: chartExercises.map((r) => fromLbs(r.athlete_volumes?.find((v) => v.athlete_id === id)?.volume ?? 0, unit)),
   }));
 
   return (

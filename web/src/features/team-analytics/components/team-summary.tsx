@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { CompletionMode, TeamSummary } from '../api/get-team-analytics';
-import { completionBand, oneDecimal, whole } from './constants';
+import { useWeightUnit } from '../../../lib/weight-unit';
+import { completionBand, loadIn, oneDecimal, whole } from './constants';
 
 function Stat({ label, value, detail, band }: { label: string; value: string; detail?: string; band?: string }) {
   return (
@@ -18,6 +19,7 @@ const trendText = (trend: number | null, rangeLabel: string) =>
 /** Team Summary (spec: two rows). Completion in the chosen mode carries the trend against the previous period. */
 export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSummary; mode: CompletionMode; rangeLabel: string }) {
   const count = summary.athlete_count;
+  const unit = useWeightUnit();
   const perAthlete = count > 0 ? summary.total_sets / count : 0;
   return (
     <Card className="team-summary" aria-label="Team Summary" role="region">
@@ -36,7 +38,7 @@ export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSu
             detail={`${whole(summary.completed_volume)}/${whole(summary.prescribed_volume)} reps`}
             band={completionBand(summary.rep_completion_rate)}
           />
-          <Stat label="Avg Team Intensity" value={`${oneDecimal(summary.avg_team_intensity)} lbs`} />
+          <Stat label="Avg Team Intensity" value={loadIn(summary.avg_team_intensity, unit, { min: 1, max: 1 })} />
           <Stat label="Most Active" value={summary.most_active_athlete ?? 'N/A'} />
         </dl>
         <dl className="team-summary__row">

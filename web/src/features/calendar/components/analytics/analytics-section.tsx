@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES, STATUS_LABELS } from '@kernel';
+import { displayLoad, EXERCISE_INTENTS, INTENT_PROFILES, STATUS_LABELS } from '@kernel';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useInView } from '../../../../lib/use-in-view';
 import { useCapacity, useWeeklyVolume } from '../../api/analytics';
@@ -71,6 +72,7 @@ export function AnalyticsSection({ clientId, today }: { clientId: string; today:
 function WeeklyTrend({ clientId, today }: { clientId: string; today: string }) {
   const weekly = useWeeklyVolume(clientId, today);
   const weeks = weekly.data?.weeks ?? [];
+  const unit = useWeightUnit();
   // The chart sits below the calendar: fetch ApexCharts only when it is scrolled to.
   const [chartRef, chartInView] = useInView<HTMLDivElement>();
   return (
@@ -78,7 +80,7 @@ function WeeklyTrend({ clientId, today }: { clientId: string; today: string }) {
       <h2 id="weekly-trend-title" className="analytics-card__title">
         Weekly Volume Trend
       </h2>
-      <p className="muted analytics-card__hint">Reps × load (lbs) in each of the last 8 weeks, weeks starting Sunday.</p>
+      <p className="muted analytics-card__hint">Reps × load ({unit}) in each of the last 8 weeks, weeks starting Sunday.</p>
       <div className="weekly-chart" aria-hidden="true" ref={chartRef}>
         <Suspense fallback={<Spinner />}>{chartInView && weeks.length > 0 && <WeeklyVolumeChart weeks={weeks} />}</Suspense>
       </div>
@@ -87,14 +89,14 @@ function WeeklyTrend({ clientId, today }: { clientId: string; today: string }) {
         <thead>
           <tr>
             <th>Week of</th>
-            <th>Volume (lbs)</th>
+            <th>Volume ({unit})</th>
           </tr>
         </thead>
         <tbody>
           {weeks.map((w) => (
             <tr key={w.week_start}>
               <td>{shortDate(w.week_start)}</td>
-              <td>{w.total_volume}</td>
+              <td>{displayLoad(w.total_volume, unit)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,16 +2,19 @@
 import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
+import { fromLbs } from '@kernel';
 import { useTheme } from '../../../../lib/theme';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { WeekVolume } from '../../api/analytics';
 import { shortDate } from '../../utils/dates';
 
 const PALETTE = { light: { bar: '#4f46e5', text: '#556076', grid: '#e2e6ef' }, dark: { bar: '#7c83ff', text: '#a1abc1', grid: '#232e45' } };
 
-/** Bars of volume (reps × load, lbs) per week, weeks starting on Sunday, oldest first. */
+/** Bars of volume (reps × load, in the reader's unit) per week, weeks starting on Sunday, oldest first. */
 export default function WeeklyVolumeChart({ weeks }: { weeks: WeekVolume[] }) {
   const { resolvedTheme } = useTheme();
   const colors = PALETTE[resolvedTheme];
+  const unit = useWeightUnit();
   const options: ApexOptions = {
     chart: { id: 'weekly-volume', toolbar: { show: false }, background: 'transparent', fontFamily: 'inherit', animations: { enabled: false } },
     theme: { mode: resolvedTheme },
@@ -26,7 +29,7 @@ export default function WeeklyVolumeChart({ weeks }: { weeks: WeekVolume[] }) {
       axisTicks: { color: colors.grid },
     },
     yaxis: { labels: { style: { colors: [colors.text] }, formatter: (v: number) => Math.round(v).toLocaleString('en-US') } },
-    tooltip: { theme: resolvedTheme, y: { formatter: (v: number) => `${v.toLocaleString('en-US')} lbs` } },
+    tooltip: { theme: resolvedTheme, y: { formatter: (v: number) => `${v.toLocaleString('en-US', { maximumFractionDigits: 0 })} ${unit}` } },
   };
-  return <Chart type="bar" height={260} options={options} series={[{ name: 'Volume (lbs)', data: weeks.map((w) => w.total_volume) }]} />;
+  return <Chart type="bar" height={260} options={options} series={[{ name: `Volume (${unit})`, data: weeks.map((w) => fromLbs(w.total_volume, unit)) }]} />;
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@kernel';
+import { METRIC_GROUPS, METRIC_LABELS, type MetricKey, type WeightUnit } from '@kernel';
+import { LOAD_METRICS as LOADS, loadText, useWeightUnit } from '../../../../lib/weight-unit';
 import { Alert } from '../../../../components/ui/alert';
 import { errorMessage } from '../../../../lib/api-client';
 import { useWorkoutAnalytics, type AnalyticsFilter } from '../../api/analytics';
 
-/** Metrics measured in pounds (coach-core §9: units lbs). */
-const LBS: ReadonlySet<MetricKey> = new Set(['totalVolume', 'avgLoadPerSet', 'totalLoad', 'avgVolumePerSet']);
 const GROUPS = Object.entries(METRIC_GROUPS) as [keyof typeof METRIC_GROUPS, (typeof METRIC_GROUPS)[keyof typeof METRIC_GROUPS]][];
 
-function formatMetric(key: MetricKey, value: number): string {
-  const rounded = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  return LBS.has(key) ? `${rounded} lbs` : rounded;
+function formatMetric(key: MetricKey, value: number, unit: WeightUnit): string {
+  if (LOADS.has(key)) return loadText(value, unit, { decimals: 1 });
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
 type WorkoutAnalyticsProps = {
@@ -29,6 +28,7 @@ export function WorkoutAnalyticsMetrics({ clientId, filter, exercise, onExercise
     additional: METRIC_GROUPS.additional.default,
   });
   const exercises = analytics.data?.exercises ?? [];
+  const unit = useWeightUnit();
 
   return (
     <div className="analytics-metrics">
@@ -57,13 +57,13 @@ export function WorkoutAnalyticsMetrics({ clientId, filter, exercise, onExercise
                   {spec.metrics.map((m) => (
                     <option key={m} value={m}>
                       {METRIC_LABELS[m]}
-                      {LBS.has(m) ? ' (lbs)' : ''}
+                      {LOADS.has(m) ? ` (${unit})` : ''}
                     </option>
                   ))}
                 </select>
               </label>
               <p className="metric-card__value" aria-label={`${METRIC_LABELS[key]} value`}>
-                {value === undefined ? '—' : formatMetric(key, value)}
+                {value === undefined ? '—' : formatMetric(key, value, unit)}
               </p>
             </div>
           );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { bulkGenerate, SET_TYPE_LABELS, SET_TYPES, type SetType, type WorkoutSet } from '@kernel';
 
 type BulkEntryProps = { onGenerate: (sets: WorkoutSet[]) => void };
@@ -11,6 +12,8 @@ export function BulkEntry({ onGenerate }: BulkEntryProps) {
   const [type, setType] = useState<SetType>('standard');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // "3x5@100" is in the coach's unit: the sets come out with the load as typed.
+  const unit = useWeightUnit();
 
   const generate = () => {
     try {
@@ -40,7 +43,7 @@ export function BulkEntry({ onGenerate }: BulkEntryProps) {
         <input className="input input--sm" inputMode="numeric" required value={reps} onChange={(e) => setReps(e.target.value)} />
       </label>
       <label className="set-field">
-        <span className="set-field__label">Load (lbs)</span>
+        <span className="set-field__label">Load ({unit})</span>
         <input className="input input--sm" inputMode="decimal" value={load} onChange={(e) => setLoad(e.target.value)} />
       </label>
       <label className="set-field">

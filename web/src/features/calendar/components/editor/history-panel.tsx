@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import type { WeightUnit } from '@kernel';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { useWorkoutHistory, type HistoryEntry } from '../../api/get-workout';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { actualText } from './set-row';
 
 const WHAT: Record<string, string> = {
@@ -13,7 +15,7 @@ const WHAT: Record<string, string> = {
   SetActualRecorded: 'logged a set',
 };
 
-function describe(entry: HistoryEntry): string {
+function describe(entry: HistoryEntry, unit: WeightUnit): string {
   const d = entry.details;
   const what = WHAT[entry.type] ?? entry.type;
   switch (entry.type) {
@@ -23,7 +25,7 @@ function describe(entry: HistoryEntry): string {
     case 'WorkoutMoved':
       return `${what} from ${String(d.from_date)} to ${String(d.to_date)}`;
     case 'SetActualRecorded': {
-      const done = actualText((d.actual as Parameters<typeof actualText>[0]) ?? null);
+      const done = actualText((d.actual as Parameters<typeof actualText>[0]) ?? null, unit);
       return `logged ${String(d.exercise_name)} set ${Number(d.set_index) + 1}${done ? `: ${done}` : ' (cleared)'}`;
     }
     default:
@@ -41,6 +43,7 @@ const syncedLate = (entry: HistoryEntry) => !!entry.recorded_at && Date.parse(en
 export function HistoryPanel({ workoutId }: { workoutId: string }) {
   const [open, setOpen] = useState(false);
   const history = useWorkoutHistory(workoutId, open);
+  const unit = useWeightUnit();
   return (
     <details className="history-panel" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>History</summary>
@@ -52,7 +55,7 @@ export function HistoryPanel({ workoutId }: { workoutId: string }) {
         <ol className="history-panel__list" aria-label="Workout history">
           {(history.data?.history ?? []).map((entry) => (
             <li key={entry.version}>
-              <strong>{entry.user_name}</strong> {describe(entry)} <time dateTime={entry.at}>{when(entry.at)}</time>
+              <strong>{entry.user_name}</strong> {describe(entry, unit)} <time dateTime={entry.at}>{when(entry.at)}</time>
               {syncedLate(entry) && (
                 <span className="muted">
                   {' '}

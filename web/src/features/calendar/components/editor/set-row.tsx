@@ -1,27 +1,32 @@
-import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType } from '@kernel';
+import { SET_TYPE_FIELDS, SET_TYPE_LABELS, SET_TYPES, type SetActual, type SetField, type SetType, type WeightUnit } from '@kernel';
 import { percentOf, resolvePercent, type FormSet } from './workout-form';
 import { useContext } from 'react';
+import { loadText, storedLbs, useWeightUnit, type WithLoadUnit } from '../../../../lib/weight-unit';
 import { EditorAthleteContext, useOneRm } from '../../api/one-rm';
 
-export const FIELD_LABELS: Record<SetField, string> = {
-  reps: 'Reps',
-  load: 'Load (lbs)',
-  time_duration: 'Time (s)',
-  rpe: 'RPE',
-  tempo: 'Tempo',
-  rest_pause: 'Rest Pause (s)',
-  drop_weight: 'Drop Weight (lbs)',
-  superset_with: 'Superset With',
-};
+/** A field's label, loads in the coach's unit ("Load (kg)"). */
+export function fieldLabel(field: SetField, unit: WeightUnit): string {
+  const labels: Record<SetField, string> = {
+    reps: 'Reps',
+    load: `Load (${unit})`,
+    time_duration: 'Time (s)',
+    rpe: 'RPE',
+    tempo: 'Tempo',
+    rest_pause: 'Rest Pause (s)',
+    drop_weight: `Drop Weight (${unit})`,
+    superset_with: 'Superset With',
+  };
+  return labels[field];
+}
 
 const TEXT_FIELDS: SetField[] = ['tempo', 'superset_with'];
 
-/** "5 reps · 205 lbs", what the athlete actually did. */
-export function actualText(actual: SetActual | null): string | null {
+/** "5 reps · 100 kg", what the athlete actually did, in the reader's unit (a load with no unit is pounds). */
+export function actualText(actual: WithLoadUnit<SetActual> | null, unit: WeightUnit): string | null {
   if (!actual) return null;
   const parts = [
     actual.reps != null ? `${actual.reps} reps` : null,
-    actual.load != null ? `${actual.load} lbs` : null,
+    actual.load != null ? loadText(storedLbs(actual.load, actual.load_unit), unit) : null,
     actual.time_duration != null ? `${actual.time_duration} s` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
@@ -42,11 +47,13 @@ type SetRowProps = {
 function PercentHint({ exerciseName, percent, number }: { exerciseName: string; percent: number; number: number }) {
   const oneRm = useOneRm(exerciseName, true);
   const athleteId = useContext(EditorAthleteContext);
+  const unit = useWeightUnit();
   let text: string;
   // A template has no athlete yet: the load is resolved when it is assigned and edited.
   if (!athleteId) text = 'No athlete here: the percentage is kept without a load';
   else if (oneRm.isPending && oneRm.fetchStatus !== 'idle') text = 'Looking up 1RM…';
-  else if (oneRm.data?.one_rm != null) text = `= ${resolvePercent(oneRm.data.one_rm, percent)} lbs (${percent}% of est. 1RM ${oneRm.data.one_rm} lbs)`;
+  else if (oneRm.data?.one_rm != null)
+    text = `= ${resolvePercent(oneRm.data.one_rm, percent, unit)} ${unit} (${percent}% of est. 1RM ${loadText(oneRm.data.one_rm, unit, { decimals: 1 })})`;
   else text = `No record for ${exerciseName || 'this exercise'}: the percentage is kept without a load`;
   return (
     <span className="set-row__percent muted" aria-label={`Set ${number} resolved load`}>
@@ -56,7 +63,8 @@ function PercentHint({ exerciseName, percent, number }: { exerciseName: string; 
 }
 
 export function SetRow({ set, exerciseName = '', number, canRemove, onChange, onRemove }: SetRowProps) {
-  const done = actualText(set.actual);
+  const unit = useWeightUnit();
+  const done = actualText(set.actual, unit);
   const percent = SET_TYPE_FIELDS[set.type].includes('load') ? percentOf(set.values.load) : null;
   return (
     <li className="set-row">
@@ -75,16 +83,16 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
       </label>
       {SET_TYPE_FIELDS[set.type].map((field) => (
         <label key={field} className="set-field">
-          <span className="set-field__label">{FIELD_LABELS[field]}</span>
+          <span className="set-field__label">{fieldLabel(field, unit)}</span>
           <input
             className="input input--sm"
-            aria-label={`Set ${number} ${FIELD_LABELS[field]}`}
+            aria-label={`Set ${number} ${fieldLabel(field, unit)}`}
             // A load may be typed as a percentage of the 1RM ("75%"), so it is a text input.
             type={TEXT_FIELDS.includes(field) || field === 'load' ? 'text' : 'number'}
             inputMode={TEXT_FIELDS.includes(field) ? 'text' : 'decimal'}
             min={TEXT_FIELDS.includes(field) || field === 'load' ? undefined : 0}
             step={field === 'load' ? undefined : 'any'}
-            title={field === 'load' ? 'lbs, or a percentage of the 1RM such as 75%' : undefined}
+            title={field === 'load' ? `${unit}, or a percentage of the 1RM such as 75%` : undefined}
             // The server's limit for tempo and superset_with (src/training/domain/payload.ts).
             maxLength={TEXT_FIELDS.includes(field) ? 100 : undefined}
             value={set.values[field] ?? ''}

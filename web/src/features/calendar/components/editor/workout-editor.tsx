@@ -4,6 +4,8 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { Alert } from '../../../../components/ui/alert';
 import { errorMessage } from '../../../../lib/api-client';
 import { useTopic } from '../../../../lib/realtime';
+import { useProfile } from '../../../../lib/profile';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { useWorkout, workoutQueryKey } from '../../api/get-workout';
 import type { NewRecord } from '../../api/types';
 import { longDate } from '../../utils/dates';
@@ -39,6 +41,9 @@ export const DISCARD_QUESTION = 'You have unsaved changes. Close the editor and 
 
 export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templateName }: WorkoutEditorProps) {
   const editing = local ? local.workout !== null : Boolean(target?.workoutId);
+  const unit = useWeightUnit();
+  // The form is made once, in the coach's unit: wait for the profile that says which.
+  const unitKnown = !useProfile().isPending;
   const edited = useRef(false);
   useEffect(() => {
     edited.current = false;
@@ -59,9 +64,14 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
       description={local ? local.description : target ? `${longDate(target.date)}${templateName ? ` · From template: ${templateName}` : ''}` : undefined}
       size="lg"
     >
-      {target && local && (
+      {target && !unitKnown && (
+        <div className="editor__loading">
+          <Spinner label="Loading workout" />
+        </div>
+      )}
+      {target && unitKnown && local && (
         <EditorContent
-          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date) }}
+          initial={{ ...toForm(local.workout ? { ...local.workout, id: undefined } : null, target.date, unit) }}
           server={null}
           clientId={clientId}
           onClose={requestClose}
@@ -70,7 +80,7 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
           onEdited={markEdited}
         />
       )}
-      {target && !local && <EditorLoader target={target} clientId={clientId} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />}
+      {target && unitKnown && !local && <EditorLoader target={target} clientId={clientId} onClose={requestClose} onSaved={onSaved} onEdited={markEdited} />}
     </Modal>
   );
 }
@@ -83,6 +93,7 @@ export function WorkoutEditor({ target, clientId, onClose, onSaved, local, templ
 function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutEditorProps & { target: EditorTarget; onEdited: () => void }) {
   const { workoutId } = target;
   const query = useWorkout(workoutId);
+  const unit = useWeightUnit();
   useTopic(workoutId ? topicOf.workout(workoutId) : null, workoutId ? [workoutQueryKey(workoutId)] : []);
 
   if (workoutId && query.isError) return <Alert variant="error">{errorMessage(query.error)}</Alert>;
@@ -94,5 +105,5 @@ function EditorLoader({ target, clientId, onClose, onSaved, onEdited }: WorkoutE
     );
   }
   const server = query.data?.workout ?? null;
-  return <EditorContent initial={toForm(server, target.date)} server={server} clientId={clientId} onClose={onClose} onSaved={onSaved} onEdited={onEdited} />;
+  return <EditorContent initial={toForm(server, target.date, unit)} server={server} clientId={clientId} onClose={onClose} onSaved={onSaved} onEdited={onEdited} />;
 }

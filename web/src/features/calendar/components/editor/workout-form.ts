@@ -3,15 +3,29 @@
  * the payload turns it back into the entity. Every exercise and set remembers its
  * index in the server's copy, so live actuals land on the right set even after the
  * coach has reordered or added exercises without saving.
+ *
+ * Loads are typed and shown in the coach's unit. A load from the server (pounds) is
+ * shown rounded, and sent back exactly as the server gave it unless the coach changes
+ * it; a changed one is sent as typed, with its unit (`load_unit`), never converted.
  */
 import { guessIntent, isTimeBased, nextHeading, type ExerciseIntent } from '@kernel';
+import { displayLoad, fromLbs, roundToPlates, toLbs, type WeightUnit } from '@kernel';
 import { linkSuperset, SET_TYPE_FIELDS, unlinkSuperset, type SetActual, type SetField, type SetType, type Workout, type WorkoutExercise, type WorkoutSet } from '@kernel';
+
+/** The fields that hold loads (one `load_unit` covers both). */
+const LOAD_FIELDS = ['load', 'drop_weight'] as const;
+type LoadField = (typeof LOAD_FIELDS)[number];
+
+/** A load the server gave, in pounds, and the text its input started with. */
+type GivenLoad = { lbs: number; text: string };
 
 export type FormSet = {
   key: string;
   serverIndex: number | null;
   type: SetType;
   values: Partial<Record<SetField, string>>;
+  /** The loads as given, to send back unchanged when their text still reads the same. */
+  given?: Partial<Record<LoadField, GivenLoad>>;
   actual: SetActual | null;
 };
 
@@ -27,7 +41,18 @@ export type FormExercise = {
   sets: FormSet[];
 };
 
-export type WorkoutForm = { id: string | null; date: string; name: string; notes: string; exercises: FormExercise[] };
+export type WorkoutForm = {
+  id: string | null;
+  date: string;
+  name: string;
+  notes: string;
+  exercises: FormExercise[];
+  /** The unit the coach types and reads loads in. */
+  unit: WeightUnit;
+};
+
+/** A set as given to the editor: from the server (pounds), or a template's own copy, whose typed loads carry their unit. */
+type GivenSet = WorkoutSet & { load_unit?: WeightUnit | null };
 
 let keySeq = 0;
 const newKey = () => `k${++keySeq}`;
@@ -40,28 +65,35 @@ export function percentOf(text: string | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Spec-free house rule: a %1RM load resolves to the nearest half pound. */
-export function resolvePercent(oneRm: number, percent: number): number {
-  return Math.round(((oneRm * percent) / 100) * 2) / 2;
+/** A %1RM load (the 1RM in pounds) in `unit`, rounded to loadable plates (2.5 kg / 5 lb). */
+export function resolvePercent(oneRmLbs: number, percent: number, unit: WeightUnit): number {
+  return roundToPlates((oneRmLbs * percent) / 100, unit);
 }
 
-function toFormSet(set: WorkoutSet, serverIndex: number | null): FormSet {
+function toFormSet(set: GivenSet, serverIndex: number | null, unit: WeightUnit): FormSet {
   const values: FormSet['values'] = {};
+  const given: FormSet['given'] = {};
   for (const field of ALL_FIELDS) {
     const value = set[field];
-    if (value !== undefined && value !== null) values[field] = String(value);
+    if (value === undefined || value === null) continue;
+    if (field === 'load' || field === 'drop_weight') {
+      const lbs = toLbs(value as number, set.load_unit);
+      given[field] = { lbs, text: String(displayLoad(lbs, unit)) };
+      values[field] = given[field].text;
+    } else values[field] = String(value);
   }
   // A percentage prescription is edited as typed; its resolved load is recomputed on save.
   if (set.load_percent != null) values.load = `${set.load_percent}%`;
-  return { key: newKey(), serverIndex, type: set.type ?? 'standard', values, actual: set.actual ?? null };
+  return { key: newKey(), serverIndex, type: set.type ?? 'standard', values, given, actual: set.actual ?? null };
 }
 
 export function emptySet(like?: FormSet): FormSet {
-  return { key: newKey(), serverIndex: null, type: like?.type ?? 'standard', values: { ...like?.values }, actual: null };
+  return { key: newKey(), serverIndex: null, type: like?.type ?? 'standard', values: { ...like?.values }, given: { ...like?.given }, actual: null };
 }
 
-export function toForm(workout: (Workout & { id?: string }) | null, date: string): WorkoutForm {
+export function toForm(workout: (Workout & { id?: string }) | null, date: string, unit: WeightUnit): WorkoutForm {
   return {
+    unit,
     id: workout?.id ?? null,
     date: workout?.date ?? date,
     name: workout?.name ?? '',
@@ -75,7 +107,7 @@ export function toForm(workout: (Workout & { id?: string }) | null, date: string
       category: exercise.category ?? null,
       notes: exercise.notes ?? null,
       superset_group: exercise.superset_group ?? null,
-      sets: (exercise.sets.length ? exercise.sets : [{}]).map((set, j) => toFormSet(set, workout?.id ? j : null)),
+      sets: (exercise.sets.length ? exercise.sets : [{}]).map((set, j) => toFormSet(set, workout?.id ? j : null, unit)),
     })),
   };
 }
@@ -101,26 +133,52 @@ export function newExercise(form: WorkoutForm, name: string, intent?: ExerciseIn
 /** Exercise name (lower case) → the athlete's estimated 1RM, or null without a record. */
 export type OneRmLookup = (exerciseName: string) => number | null | undefined;
 
-function toSet(set: FormSet, oneRm: number | null | undefined): WorkoutSet {
-  const out: WorkoutSet = { type: set.type };
-  // Only the fields of the chosen type: switching RPE → Standard drops the RPE.
-  for (const field of SET_TYPE_FIELDS[set.type]) {
+/** A set's loads for the payload: each unchanged one in pounds as given, each typed (or resolved) one in `unit`. */
+type LoadValue = { value: number; typed: boolean };
+
+function loadsOf(set: FormSet, oneRm: number | null | undefined, unit: WeightUnit): { loads: Partial<Record<LoadField, LoadValue>>; percent: number | null } {
+  const loads: Partial<Record<LoadField, LoadValue>> = {};
+  let percent: number | null = null;
+  for (const field of LOAD_FIELDS) {
+    if (!SET_TYPE_FIELDS[set.type].includes(field)) continue;
     const text = set.values[field]?.trim();
     if (!text) continue;
-    const percent = field === 'load' ? percentOf(text) : null;
-    if (percent !== null) {
+    const p = field === 'load' ? percentOf(text) : null;
+    const given = set.given?.[field];
+    if (p !== null) {
       // Both the percentage and, when the athlete has a record, the load it means today.
-      out.load_percent = percent;
-      if (oneRm != null) out.load = resolvePercent(oneRm, percent);
-      continue;
-    }
+      percent = p;
+      if (oneRm != null) loads[field] = { value: resolvePercent(oneRm, p, unit), typed: true };
+    } else if (given && given.text === text) loads[field] = { value: given.lbs, typed: false };
+    else loads[field] = { value: Number(text), typed: true };
+  }
+  return { loads, percent };
+}
+
+function toSet(set: FormSet, oneRm: number | null | undefined, unit: WeightUnit): WorkoutSet & { load_unit?: 'kg' } {
+  const out: WorkoutSet & { load_unit?: 'kg' } = { type: set.type };
+  // Only the fields of the chosen type: switching RPE → Standard drops the RPE.
+  for (const field of SET_TYPE_FIELDS[set.type]) {
+    if (field === 'load' || field === 'drop_weight') continue;
+    const text = set.values[field]?.trim();
+    if (!text) continue;
     (out as Record<string, unknown>)[field] = field === 'tempo' || field === 'superset_with' ? text : Number(text);
   }
-  if (set.actual) out.actual = set.actual;
+  const { loads, percent } = loadsOf(set, oneRm, unit);
+  if (percent !== null) out.load_percent = percent;
+  // One unit covers both loads: with a load typed in kilograms the unchanged one goes in kilograms too (unrounded).
+  const inKg = unit === 'kg' && Object.values(loads).some((l) => l.typed);
+  for (const field of LOAD_FIELDS) {
+    const load = loads[field];
+    if (load) out[field] = inKg && !load.typed ? fromLbs(load.value, 'kg') : load.value;
+  }
+  if (inKg) out.load_unit = 'kg';
+  if (set.actual) out.actual = { ...set.actual };
   return out;
 }
 
 export function toPayload(form: WorkoutForm, userId: string, oneRmOf: OneRmLookup = () => undefined): Workout {
+  // The actuals go back as the server gave them (pounds); the sets' typed loads carry their unit.
   return {
     user_id: userId,
     date: form.date,
@@ -134,7 +192,7 @@ export function toPayload(form: WorkoutForm, userId: string, oneRmOf: OneRmLooku
       category: exercise.category,
       notes: exercise.notes,
       superset_group: exercise.superset_group,
-      sets: exercise.sets.map((set) => toSet(set, oneRmOf(exercise.exercise_name.trim().toLowerCase()))),
+      sets: exercise.sets.map((set) => toSet(set, oneRmOf(exercise.exercise_name.trim().toLowerCase()), form.unit)),
     })),
   };
 }

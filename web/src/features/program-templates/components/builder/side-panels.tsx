@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EXERCISE_INTENTS, INTENT_PROFILES } from '@kernel';
 import { METRIC_GROUPS, METRIC_LABELS, type MetricKey } from '@kernel';
+import { LOAD_METRICS, loadText, useWeightUnit } from '../../../../lib/weight-unit';
 import { capacity, templateMetrics, type TemplateDraft } from '../../utils/template-draft';
 
 const label = (intent: string) => intent[0].toUpperCase() + intent.slice(1);
@@ -10,6 +11,7 @@ const formatMetric = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : 
 export function SidePanels({ draft }: { draft: TemplateDraft }) {
   const cap = capacity(draft);
   const metrics = templateMetrics(draft);
+  const unit = useWeightUnit();
   const [picked, setPicked] = useState<Record<keyof typeof METRIC_GROUPS, MetricKey>>({
     volume: METRIC_GROUPS.volume.default,
     intensity: METRIC_GROUPS.intensity.default,
@@ -53,12 +55,13 @@ export function SidePanels({ draft }: { draft: TemplateDraft }) {
                 {METRIC_GROUPS[group].metrics.map((m) => (
                   <option key={m} value={m}>
                     {METRIC_LABELS[m]}
+                    {LOAD_METRICS.has(m) ? ` (${unit})` : ''}
                   </option>
                 ))}
               </select>
             </label>
             <output className="tpl-metric__value" aria-label={METRIC_LABELS[picked[group]]}>
-              {formatMetric(metrics[picked[group]])}
+              {LOAD_METRICS.has(picked[group]) ? loadText(metrics[picked[group]], unit, { decimals: 1 }) : formatMetric(metrics[picked[group]])}
             </output>
           </div>
         ))}
