@@ -419,6 +419,12 @@ const MIGRATIONS: { id: string; sql: string }[] = [
         FOR EACH ROW WHEN (NEW.metadata ? 'claim') EXECUTE FUNCTION command_claim_applied();
     `,
   },
+  {
+    id: '017-mail-claim-lease',
+    // Several servers send mail side by side: a row in 'sending' is another live
+    // server's until its lease runs out, and only then taken back (mail/sender.ts).
+    sql: `ALTER TABLE email_outbox ADD COLUMN IF NOT EXISTS claimed_at timestamptz;`,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -11,6 +11,12 @@ import type { Mailer } from '../../../emails/mailer.ts';
 export const EMAILS_PER_RECIPIENT_PER_HOUR = 30;
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 30 emails per hour per recipient.';
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a claimed mail is its sender's: a server that died mid-send leaves it in
+ * 'sending', and another takes it back after this. Far longer than a send takes (the
+ * SMTP timeouts are well under it), so a live sender's mail is never sent twice.
+ */
+export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 interface OutboxRow {
@@ -61,10 +67,20 @@ export class MailSender {
   ) {}
 
   async start(): Promise<void> {
-    // A crash mid-send leaves rows in 'sending'; sending them again under the same id
-    // is what makes delivery idempotent (see the header).
-    await this.pool.query(`UPDATE email_outbox SET status = 'pending' WHERE status = 'sending'`);
+    await this.takeBackAbandoned();
     this.poll();
+  }
+
+  /**
+   * A crash mid-send leaves rows in 'sending'; sending them again under the same id is
+   * what makes delivery idempotent (see the header). Only rows whose lease ran out:
+   * the others belong to a live server sending them now.
+   */
+  private async takeBackAbandoned(): Promise<void> {
+    const now = this.opts.now?.() ?? new Date();
+    await this.pool.query(`UPDATE email_outbox SET status = 'pending' WHERE status = 'sending' AND (claimed_at IS NULL OR claimed_at < $1)`, [
+      new Date(now.getTime() - MAIL_CLAIM_LEASE_MS),
+    ]);
   }
 
   private poll(): void {
@@ -98,8 +114,9 @@ export class MailSender {
 
   private async sendBatch(): Promise<boolean> {
     const now = this.opts.now?.() ?? new Date();
+    await this.takeBackAbandoned();
     const { rows } = await this.pool.query<OutboxRow>(
-      `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1
+      `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = $1
        WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND (not_before IS NULL OR not_before <= $1)
                     ORDER BY coalesce(not_before, created_at) FOR UPDATE SKIP LOCKED LIMIT 20)
        RETURNING id, kind, recipient, data, attempts`,

@@ -1,0 +1,59 @@
+/**
+ * Several servers send mail side by side. A server that starts (or a sender that polls)
+ * takes back only the mails whose sender died (their lease ran out), never one that a
+ * live server is sending right now: that would send it twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../emails/mailer.ts';
+import { MAIL_CLAIM_LEASE_MS, MailSender } from '../src/platform/mail/sender.ts';
+import { enqueueMail } from '../src/platform/mail/outbox.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let t: TestServer;
+let outboxDir: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  outboxDir = await mkdtemp(path.join(os.tmpdir(), 'spotter-lease-'));
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(outboxDir, { recursive: true, force: true });
+});
+
+async function claimedMail(recipient: string, claimedAgoMs: number): Promise<string> {
+  const id = randomUUID();
+  const client = await t.db.pool.connect();
+  try {
+    await enqueueMail(client, [{ id, key: `lease-test:${id}`, kind: 'welcome', recipient, data: { name: 'Ana', link: 'http://localhost/signin' } }]);
+  } finally {
+    client.release();
+  }
+  await t.db.pool.query(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = $2 WHERE id = $1`, [id, new Date(Date.now() - claimedAgoMs)]);
+  return id;
+}
+
+const statusOf = async (id: string) => (await t.db.pool.query<{ status: string }>('SELECT status FROM email_outbox WHERE id = $1', [id])).rows[0].status;
+
+describe('a mail being sent by another server', () => {
+  it('stays that server’s while its lease holds; an abandoned one is sent once by the next sender', async () => {
+    const live = await claimedMail('live@example.com', 1_000);
+    const abandoned = await claimedMail('abandoned@example.com', MAIL_CLAIM_LEASE_MS + 60_000);
+
+    const sender = new MailSender(t.db.pool, createMailer({ outboxDir }));
+    await sender.start();
+    await sender.flush();
+    await sender.stop();
+
+    expect(await statusOf(live)).toBe('sending');
+    expect(await statusOf(abandoned)).toBe('sent');
+    // Exactly one mail went out: the abandoned one, to its recipient.
+    const written = (await readdir(outboxDir)).filter((f) => f.endsWith('.json'));
+    expect(written).toHaveLength(1);
+    const mail = JSON.parse(await readFile(path.join(outboxDir, written[0]), 'utf8')) as { to: string };
+    expect(mail.to).toBe('abandoned@example.com');
+  });
+});
