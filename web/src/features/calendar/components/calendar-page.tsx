@@ -122,10 +122,16 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       />
 
       <section aria-label="Calendar" className="calendar-card">
-        <CalendarToolbar view={view} anchor={anchor} onView={(next) => {
+        <CalendarToolbar
+          view={view}
+          anchor={anchor}
+          onView={(next) => {
             setAnchor((a) => anchorForView(view, a, today));
             setView(next);
-          }} onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))} onToday={() => setAnchor(today)} />
+          }}
+          onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))}
+          onToday={() => setAnchor(today)}
+        />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
         <div aria-busy={workouts.isFetching || undefined}>
           <CalendarGrid
