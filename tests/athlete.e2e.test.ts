@@ -104,8 +104,8 @@ describe("the athlete's training in the browser", () => {
     const page = await signIn(runner, PHONE);
     await page.goto(`${t.url}/training`);
     const dashboard = page.getByRole('region', { name: 'Dashboard' });
-    await expect.poll(() => dashboard.getByText('Workout streak').isVisible()).toBe(true);
-    await expect.poll(async () => (await dashboard.textContent()) ?? '').toMatch(/Workout streak\s*1 workout\s*best 1 workout/);
+    await expect.poll(() => dashboard.getByText('Day streak').isVisible()).toBe(true);
+    await expect.poll(async () => (await dashboard.textContent()) ?? '').toMatch(/Day streak\s*1 day\s*best 1 day/);
     expect(await dashboard.getByText('Planned workouts in a row that you logged. Rest days do not break it; a missed workout does.', { exact: false }).isVisible()).toBe(true);
     expect(await dashboard.textContent()).toMatch(/Workouts\s*1\s*\/\s*2/);
     expect(

@@ -65,7 +65,8 @@ describe('spotter recap', () => {
     const lines = await runRecap(deps(), { coach: coach.email, dryRun: true });
     expect(lines).toHaveLength(5);
     const byEmail = new Map(lines.map((l) => [l.email, l]));
-    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 1 });
+    // Four planned training days, all logged: a 4-day streak (rest days between them do not break it).
+    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 4 });
     expect(byEmail.get(athletes[1].email)).toMatchObject<Partial<RecapLine>>({ workouts: 1, headline: 'Keep Going', nextWorkout: `Lower on ${addDays(monday, 9)}` });
     expect(byEmail.get(athletes[2].email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, duration: '0m', nextWorkout: null });
     await settle();

@@ -349,9 +349,10 @@ describe('athlete routes', () => {
     ]);
     expect(res.body.streak.current).toBe(3);
     expect(res.body.streak.best).toBeGreaterThanOrEqual(3);
-    expect(res.body.streak.definition).toMatch(/^Planned workouts in a row that you logged/);
+    expect(res.body.streak.definition).toMatch(/^Training days in a row on which you logged/);
     expect(res.body.totals.completed).toBeGreaterThanOrEqual(2);
     expect(res.body.progress).toHaveLength(8);
-    expect(res.body.progress.at(-1)).toEqual({ week_start: '2025-08-31', workouts: 3, completed: 2, completion: 67 });
+    // The half-done 09-03 is a workout done (workout-done.ts), as in the recap and team analytics.
+    expect(res.body.progress.at(-1)).toEqual({ week_start: '2025-08-31', workouts: 3, completed: 3, completion: 100 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compliance, workoutMetrics, type WorkoutExercise, type WorkoutSet } from '../src/training/domain/workout-rules.ts';
 import { analyticsContribution, newRecords, recordCandidates, statusOn, weekStart, workoutFigures } from '../src/training/domain/summaries.ts';
-import { dayStreaks, recentWeeks } from '../src/training/dashboard.ts';
+import { recentWeeks } from '../src/training/dashboard.ts';
 import { keepRecordedActuals, mergeActual } from '../src/training/domain/actuals.ts';
 import { parseWorkout, parseWorkoutList } from '../src/training/domain/payload.ts';
 import { DEMO_ATHLETES, demoProgramme } from '../src/training/domain/demo-plan.ts';
@@ -119,16 +119,6 @@ describe('actuals', () => {
   });
 });
 
-describe('day streaks', () => {
-  it('counts the run ending today, or yesterday while today is open, and the best run', () => {
-    const days = ['2025-03-01', '2025-03-02', '2025-03-03', '2025-03-05', '2025-03-06'];
-    expect(dayStreaks(days, '2025-03-06')).toEqual({ current: 2, best: 3 });
-    expect(dayStreaks(days, '2025-03-07')).toEqual({ current: 2, best: 3 });
-    expect(dayStreaks(days, '2025-03-08')).toEqual({ current: 0, best: 3 });
-    expect(dayStreaks([], '2025-03-08')).toEqual({ current: 0, best: 0 });
-  });
-});
-
 describe('paste validation', () => {
   const valid = { user_id: ATHLETE, date: '2025-03-10', name: 'Lower', exercises: [{ exercise_name: 'Back Squat', sets: [{ reps: 5, load: 100 }] }] };
   const message = (fn: () => unknown) => {
@@ -188,7 +178,10 @@ describe('paste validation', () => {
     [{ ...valid, exercises: [{ exercise_name: 'Squat' }] }, 'exercises[0].sets must be an array.'],
     [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ reps: -1 }] }] }, 'exercises[0].sets[0].reps must be a number of 0 or more.'],
     [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ reps: 2.5 }] }] }, 'exercises[0].sets[0].reps must be a whole number.'],
-    [{ ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ type: 'cluster' }] }] }, 'exercises[0].sets[0].type must be one of standard, rpe, tempo, rest, drop, super, time.'],
+    [
+      { ...valid, exercises: [{ exercise_name: 'Squat', sets: [{ type: 'cluster' }] }] },
+      'exercises[0].sets[0].type must be one of standard, rpe, tempo, rest, drop, super, time, warmup.',
+    ],
     [
       { ...valid, exercises: [{ exercise_name: 'Squat', exercise_intent: 'speed', sets: [] }] },
       'exercises[0].exercise_intent must be one of power, strength, hypertrophy, endurance, mobility, technique.',

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
-import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
+import { baseStatus, foldOntoSnapshots, isWorkoutDone, workoutSnapshotsDdl } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
@@ -93,7 +93,8 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     const c = teamContribution(row.exercises);
     const keys: Record<string, string>[] = [{ date: row.date }, { month: monthOf(row.date) }, { year: yearOf(row.date) }, {}];
     const at = keys.map((k) => ({ athlete_id: row.athleteId, ...k }));
-    const perWorkout = { workouts: 1, done_workouts: c.totals.completed_sets > 0 ? 1 : 0, ...values(c.totals) };
+    // Workouts done as every surface counts them (workout-done.ts).
+    const perWorkout = { workouts: 1, done_workouts: isWorkoutDone(baseStatus(row.exercises)) ? 1 : 0, ...values(c.totals) };
     at.forEach((key, level) => {
       athlete[level].add(key, perWorkout, sign);
       for (const [exercise_name, figures] of c.byExercise) exercise[level].add({ ...key, exercise_name }, values(figures), sign);
@@ -123,7 +124,8 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
  */
 export const teamAnalyticsProjection: Projection = {
   name: 'team_analytics',
-  version: 1,
+  // 2: done_workouts counts workouts with anything logged (workout-done.ts; was: any completed set).
+  version: 2,
   handles: TRAINING_EVENT_TYPES,
   tables: { team_workouts: workoutSnapshotsDdl, ...teamTables },
 

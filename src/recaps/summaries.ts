@@ -1,15 +1,16 @@
 /**
  * A week's recap for each athlete, read from the `workouts` read model: workouts
- * completed, minutes trained (completed and partly done workouts), the streak at the
- * week's end (the dashboard's own definition, so the mail and the app agree) and the
- * next planned workout.
+ * done (workout-done.ts: completed or partly), minutes trained (completed and partly done workouts), the streak at the
+ * week's end (the dashboard's own function, streaks.ts, so the mail and the app agree:
+ * the week is over, so the streak is the one the dashboard shows the next morning
+ * before anything is logged) and the next planned workout.
  */
 import type pg from 'pg';
 import type { WeeklyRecapSummary } from './domain/recap.ts';
 import { recapHeadline, type RecapHeadline } from '../../emails/templates/weekly-recap.ts';
 import { displayName } from '../accounts/index.ts';
 import { todayIn } from '../accounts/index.ts';
-import { dayStreaks } from '../training/index.ts';
+import { addDays, trainingDayStreaks, WORKOUT_DONE_SQL, type StreakWorkout } from '../training/index.ts';
 import { lastCompleteWeek, weekRange } from './domain/iso-week.ts';
 import type { RecapRecipient } from './domain/recap.ts';
 
@@ -45,15 +46,12 @@ export async function recapRecipients(db: pg.Pool, coachId?: string): Promise<At
 export async function weekSummary(db: pg.Pool, athleteId: string, week: { start: string; end: string }): Promise<WeeklyRecapSummary> {
   const [totals, trained, next] = await Promise.all([
     db.query<{ completed: number; minutes: string }>(
-      `SELECT (count(*) FILTER (WHERE base_status = 'completed'))::int AS completed,
-              coalesce(sum(minutes) FILTER (WHERE base_status <> 'scheduled'), 0) AS minutes
+      `SELECT (count(*) FILTER (WHERE ${WORKOUT_DONE_SQL}))::int AS completed,
+              coalesce(sum(minutes) FILTER (WHERE ${WORKOUT_DONE_SQL}), 0) AS minutes
        FROM workouts WHERE athlete_id = $1 AND NOT deleted AND date BETWEEN $2::date AND $3::date`,
       [athleteId, week.start, week.end],
     ),
-    db.query<{ date: string }>(`SELECT DISTINCT date FROM workouts WHERE athlete_id = $1 AND NOT deleted AND base_status <> 'scheduled' AND date <= $2::date`, [
-      athleteId,
-      week.end,
-    ]),
+    db.query<StreakWorkout>(`SELECT date, base_status AS "baseStatus" FROM workouts WHERE athlete_id = $1 AND NOT deleted AND date <= $2::date`, [athleteId, week.end]),
     db.query<{ date: string; name: string | null }>(
       `SELECT date, name FROM workouts WHERE athlete_id = $1 AND NOT deleted AND base_status = 'scheduled' AND date > $2::date
        ORDER BY date, created_at LIMIT 1`,
@@ -65,10 +63,7 @@ export async function weekSummary(db: pg.Pool, athleteId: string, week: { start:
   return {
     workoutsCompleted: t.completed,
     totalDuration: Math.round(Number(t.minutes)),
-    streak: dayStreaks(
-      trained.rows.map((r) => r.date),
-      week.end,
-    ).current,
+    streak: trainingDayStreaks(trained.rows, addDays(week.end, 1)).current,
     ...(upcoming ? { nextWorkout: `${upcoming.name?.trim() || 'Workout'} on ${upcoming.date}` } : {}),
   };
 }

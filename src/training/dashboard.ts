@@ -3,31 +3,16 @@
  * progress, time totals and day streaks), answered from the `workouts` read
  * model's per-workout figures.
  *
- * The dashboard's streak counts planned workouts logged in a row (streaks.ts).
- * dayStreaks below is the weekly recap's day count: a training day is a day with
- * a workout the athlete logged something in (completed or partial), and the
- * current run ends today, or yesterday while today is still open.
+ * The streak is the one every surface shows (streaks.ts): training days logged in a row.
  */
 import type pg from 'pg';
-import { addDays, daysBetween } from './domain/workout-rules.ts';
+import { addDays } from './domain/workout-rules.ts';
 import { weekStart } from './domain/summaries.ts';
-import { STREAK_DEFINITION, workoutStreaks, type StreakWorkout } from './domain/streaks.ts';
+import { WORKOUT_DONE_SQL } from './domain/workout-done.ts';
+import { STREAK_DEFINITION, trainingDayStreaks, type StreakWorkout } from './domain/streaks.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const PROGRESS_WEEKS = 8;
-
-export function dayStreaks(trainingDays: readonly string[], today: string): { current: number; best: number } {
-  const days = [...new Set(trainingDays)].filter((d) => d <= today).sort();
-  let best = 0;
-  let run = 0;
-  for (let i = 0; i < days.length; i++) {
-    run = i > 0 && daysBetween(days[i - 1], days[i]) === 1 ? run + 1 : 1;
-    best = Math.max(best, run);
-  }
-  const last = days[days.length - 1];
-  const current = last && (last === today || last === addDays(today, -1)) ? run : 0;
-  return { current, best };
-}
 
 /** The last `weeks` weeks (starting Sunday) ending with the one holding `today`, oldest first. */
 export function recentWeeks(today: string, weeks: number): string[] {
@@ -45,7 +30,7 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
     db.query(`SELECT ${CARD} ${mine} AND date >= $2::date ORDER BY date, created_at LIMIT ${DASHBOARD_LIST_SIZE}`, [athleteId, today]),
     db.query(`SELECT ${CARD} ${mine} AND date < $2::date ORDER BY date DESC, created_at DESC LIMIT ${DASHBOARD_LIST_SIZE}`, [athleteId, today]),
     db.query<{ workouts: number; completed: number; minutes: string }>(
-      `SELECT count(*)::int AS workouts, (count(*) FILTER (WHERE base_status = 'completed'))::int AS completed,
+      `SELECT count(*)::int AS workouts, (count(*) FILTER (WHERE ${WORKOUT_DONE_SQL}))::int AS completed,
               coalesce(sum(minutes), 0) AS minutes
        ${mine} AND date <= $2::date`,
       [athleteId, today],
@@ -53,7 +38,7 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
     db.query<StreakWorkout>(`SELECT date, base_status AS "baseStatus" ${mine} AND date <= $2::date ORDER BY date, created_at`, [athleteId, today]),
     db.query<{ week_start: string; workouts: number; completed: number }>(
       `SELECT (date - extract(dow FROM date)::int)::date AS week_start, count(*)::int AS workouts,
-              (count(*) FILTER (WHERE base_status = 'completed'))::int AS completed
+              (count(*) FILTER (WHERE ${WORKOUT_DONE_SQL}))::int AS completed
        ${mine} AND date >= $3::date AND date <= $2::date GROUP BY 1`,
       [athleteId, today, weeks[0]],
     ),
@@ -65,8 +50,8 @@ export async function athleteDashboard(db: pg.Pool, athleteId: string, today: st
     upcoming: upcoming.rows,
     recent: recent.rows,
     totals: { workouts: t.workouts, completed: t.completed, minutes: Math.round(Number(t.minutes)) },
-    // Planned workouts in a row that were logged (see streaks.ts), not calendar days.
-    streak: { ...workoutStreaks(trained.rows, today), definition: STREAK_DEFINITION },
+    // Training days in a row that were logged (see streaks.ts), not calendar days.
+    streak: { ...trainingDayStreaks(trained.rows, today), definition: STREAK_DEFINITION },
     // Completion by week: workouts done out of those planned up to today.
     progress: weeks.map((week_start) => {
       const w = found.get(week_start);

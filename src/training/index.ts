@@ -11,6 +11,8 @@ export * from './domain/events.ts';
 export * from './domain/load-units.ts';
 export * from './domain/payload.ts';
 export * from './domain/summaries.ts';
+export * from './domain/streaks.ts';
+export * from './domain/workout-done.ts';
 export * from './domain/workout-rules.ts';
 export * from './domain/workout.ts';
 export * from './seed-plan.ts';

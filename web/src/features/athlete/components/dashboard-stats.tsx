@@ -14,7 +14,7 @@ export function DashboardStats({ today }: { today: string }) {
   if (dashboard.isError && isNetworkError(dashboard.error)) return <p className="muted">The dashboard needs a connection.</p>;
   if (dashboard.isError) return <Alert variant="error">{errorMessage(dashboard.error)}</Alert>;
   const { totals, streak, progress } = dashboard.data;
-  const workouts = (n: number) => `${n} workout${n === 1 ? '' : 's'}`;
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
   return (
     <section className="athlete-dashboard" aria-label="Dashboard">
@@ -25,7 +25,7 @@ export function DashboardStats({ today }: { today: string }) {
             {totals.completed}
             <span className="stat__of"> / {totals.workouts}</span>
           </dd>
-          <p className="stat__hint">completed so far</p>
+          <p className="stat__hint">done so far (completed or partly)</p>
         </div>
         <div className="stat">
           <dt>Time trained</dt>
@@ -33,18 +33,18 @@ export function DashboardStats({ today }: { today: string }) {
           <p className="stat__hint">in logged workouts</p>
         </div>
         <div className="stat">
-          <dt>Workout streak</dt>
-          <dd>{workouts(streak.current)}</dd>
-          <p className="stat__hint">best {workouts(streak.best)}</p>
+          <dt>Day streak</dt>
+          <dd>{days(streak.current)}</dd>
+          <p className="stat__hint">best {days(streak.best)}</p>
           <p className="stat__hint">{streak.definition}</p>
         </div>
       </dl>
       <div className="progress-card">
         <h2 className="training-list__title">Progress</h2>
-        <p className="muted stat__hint">Workouts completed each week (weeks start Sunday)</p>
+        <p className="muted stat__hint">Workouts done each week (weeks start Sunday)</p>
         <ol className="progress-bars" aria-label="Weekly completion">
           {progress.map((week) => (
-            <li key={week.week_start} aria-label={`Week of ${shortDate(week.week_start)}: ${week.completed} of ${week.workouts} completed`}>
+            <li key={week.week_start} aria-label={`Week of ${shortDate(week.week_start)}: ${week.completed} of ${week.workouts} done`}>
               <span className="progress-bars__bar" aria-hidden="true">
                 <span style={{ height: `${week.completion ?? 0}%` }} />
               </span>
