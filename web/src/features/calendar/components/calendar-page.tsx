@@ -17,6 +17,7 @@ import { useClipboard } from '../utils/clipboard';
 import { anchorForView, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
+import { HistoryTransfer } from './history-transfer';
 import { useAssignments } from '../api/assignments';
 import { isCalendarDate, type WeightUnit } from '@kernel';
 import { loadText, useWeightUnit } from '../../../lib/weight-unit';
@@ -122,10 +123,16 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       />
 
       <section aria-label="Calendar" className="calendar-card">
-        <CalendarToolbar view={view} anchor={anchor} onView={(next) => {
+        <CalendarToolbar
+          view={view}
+          anchor={anchor}
+          onView={(next) => {
             setAnchor((a) => anchorForView(view, a, today));
             setView(next);
-          }} onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))} onToday={() => setAnchor(today)} />
+          }}
+          onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))}
+          onToday={() => setAnchor(today)}
+        />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
         <div aria-busy={workouts.isFetching || undefined}>
           <CalendarGrid
@@ -151,6 +158,8 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       <AssignmentsPanel clientId={clientId} />
 
       <AnalyticsSection clientId={clientId} today={today} />
+
+      <HistoryTransfer clientId={clientId} athleteName={athleteName} />
 
       {selection.size > 0 && (
         <SelectionBar
