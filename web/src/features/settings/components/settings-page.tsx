@@ -12,6 +12,7 @@ import { useTheme, type ThemeMode } from '../../../lib/theme';
 import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
 import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
+import { AccessTokensCard } from './access-tokens-card';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -42,6 +43,7 @@ export function SettingsPage() {
       <ThemeCard />
       {isCoach && <BrandingCard />}
       {user && <YourDataCard userId={user.id} />}
+      <AccessTokensCard />
     </div>
   );
 }
