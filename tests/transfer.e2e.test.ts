@@ -48,6 +48,11 @@ describe('export and import from the web', () => {
     expect(await preview.getByRole('row', { name: /Bench Press \(Barbell\)/ }).isVisible()).toBe(true);
     // Every name of the file has a choice: a library exercise, or a new custom one.
     expect(await preview.getByRole('combobox').count()).toBe(5);
+    // A name the library lacks becomes a custom exercise unless mapped: a look-alike is offered, not picked.
+    expect(await preview.getByLabel('Map Running').inputValue()).toBe('create');
+    expect(await preview.getByLabel('Map Bench Press (Barbell)').inputValue()).toBe('create');
+    // By hand: the file's bench press is the library's Bench Press.
+    await preview.getByLabel('Map Bench Press (Barbell)').selectOption({ label: 'Bench Press (similar)' });
     // The dry run wrote nothing.
     const march = () => t.api('GET', '/api/athlete/workouts?from=2024-03-01&to=2024-03-31', undefined, athlete.accessToken);
     expect(JSON.stringify((await march()).body)).not.toContain('Upper A');
@@ -55,6 +60,8 @@ describe('export and import from the web', () => {
     await page.getByRole('button', { name: 'Import 2 workouts' }).click();
     await expect.poll(() => page.getByText('Imported 2 workouts, 11 sets.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(JSON.stringify((await march()).body)).toContain('Upper A');
+    const library = await t.api('GET', '/api/get-exercises?search=Running', undefined, athlete.accessToken);
+    expect(library.body.exercises.map((e: { name: string; created_by: string | null }) => [e.name, e.created_by])).toContainEqual(['Running', athlete.user.id]);
 
     // The same file again: the preview already knows, and nothing is added.
     await page.getByLabel('Import from Strong or Hevy (CSV file)').setInputFiles(fixture);
@@ -66,6 +73,8 @@ describe('export and import from the web', () => {
     const card = coachPage.getByRole('article', { name: /^Workout: Upper A/ });
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await card.getByText('Imported', { exact: true }).isVisible()).toBe(true);
+    expect(await card.innerText()).toContain('Bench Press');
+    expect(await card.innerText()).not.toContain('Bench Press (Barbell)');
     expect(await card.getByRole('button', { name: /imported workout: Upper A/ }).isVisible()).toBe(true);
     // The coach's own copy of the athlete's history, from the calendar.
     const [coachDownload] = await Promise.all([coachPage.waitForEvent('download'), coachPage.getByRole('button', { name: 'Export Training history (Hevy CSV)' }).click()]);

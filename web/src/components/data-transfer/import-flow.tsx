@@ -85,6 +85,7 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
             <Count label="Dates" value={preview.outcome.from ? `${preview.outcome.from} to ${preview.outcome.to ?? preview.outcome.from}` : 'none'} />
             <Count label="Already imported" value={preview.outcome.existing_workouts} />
           </dl>
+          <p className="muted">A name the library does not have becomes a custom exercise of yours, unless you pick a similar one.</p>
           <MappingTable exercises={preview.outcome.exercises} choices={choices} onChange={setChoices} disabled={step.kind === 'importing'} />
           <div className="data-transfer__row">
             <Button isLoading={step.kind === 'importing'} disabled={preview.outcome.new_workouts === 0} onClick={() => void confirm(preview.file, preview.outcome)}>

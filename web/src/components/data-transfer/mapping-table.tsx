@@ -9,13 +9,15 @@ const KEEP = 'keep';
 const valueOf = (c: Choice) => (c.kind === 'library' ? `library:${c.name}` : c.kind);
 const choiceOf = (value: string): Choice => (value === CREATE ? { kind: 'create' } : value === KEEP ? { kind: 'keep' } : { kind: 'library', name: value.slice('library:'.length) });
 
-/** The library's own exercise when there is one, else its closest look-alike, else a new custom exercise. */
+/**
+ * The library's own exercise when there is one, else a new custom exercise of the same
+ * name. A look-alike is offered, never picked: trigram similarity takes "Running" for
+ * "Rucking", and years of history filed under the wrong exercise are worse than a
+ * duplicate the user can merge later.
+ */
 export function initialChoices(exercises: ImportExercise[]): Choices {
   const choices: Choices = {};
-  for (const e of exercises) {
-    const best = e.match ?? e.suggestions[0];
-    choices[e.query] = best ? { kind: 'library', name: best } : { kind: 'create' };
-  }
+  for (const e of exercises) choices[e.query] = e.match ? { kind: 'library', name: e.match } : { kind: 'create' };
   return choices;
 }
 
@@ -63,12 +65,12 @@ export function MappingTable({ exercises, choices, onChange, disabled }: Mapping
                   disabled={disabled}
                   onChange={(ev) => onChange({ ...choices, [e.query]: choiceOf(ev.target.value) })}
                 >
+                  {!e.match && <option value={CREATE}>Create as custom exercise</option>}
                   {library.map((name) => (
                     <option key={name} value={`library:${name}`}>
                       {name === e.match ? `${name} (same name in the library)` : `${name} (similar)`}
                     </option>
                   ))}
-                  {!e.match && <option value={CREATE}>Create as custom exercise</option>}
                   {!e.match && <option value={KEEP}>Keep the name, no library exercise</option>}
                 </select>
               </td>
