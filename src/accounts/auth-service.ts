@@ -13,6 +13,7 @@ import { signAccessToken, verifyAccessToken, type AccessClaims } from '../platfo
 import { dummyHash, hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import { newToken, tokenHash } from '../platform/auth/one-time-token.ts';
 import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions, type SessionCache } from '../platform/auth/sessions.ts';
+import { authenticatePersonalToken, PERSONAL_TOKEN_PREFIX } from '../access-tokens/index.ts';
 
 export const MESSAGES = {
   incorrectAccessCode: 'Incorrect access code.',
@@ -140,6 +141,7 @@ export class AuthService {
 
   /** The claims of a valid access token whose session is still open, else null. */
   async authenticate(accessToken: string): Promise<AccessClaims | null> {
+    if (accessToken.startsWith(PERSONAL_TOKEN_PREFIX)) return authenticatePersonalToken(this.d.pool, accessToken, this.d.now());
     const claims = verifyAccessToken(this.d.secret, accessToken, this.d.now().getTime());
     if (!claims) return null;
     const lookup = async () => {
@@ -148,6 +150,10 @@ export class AuthService {
     };
     const open = this.d.sessionCache ? await this.d.sessionCache.isOpen(claims.sid, lookup) : !!(await lookup());
     return open ? claims : null;
+  }
+
+  refusalOf(accessToken: string): string | null {
+    return accessToken.startsWith(PERSONAL_TOKEN_PREFIX) ? 'This access token is expired, revoked or unknown.' : null;
   }
 
   async confirmEmail(token: string) {

@@ -17,6 +17,8 @@ export interface AccessClaims {
   exp: number;
   aud: string;
   iss: string;
+  /** Set when a personal access token (not a session) signed the request in: what it may do. */
+  scope?: 'read' | 'write';
 }
 
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));

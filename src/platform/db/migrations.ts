@@ -425,6 +425,27 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     // server's until its lease runs out, and only then taken back (mail/sender.ts).
     sql: `ALTER TABLE email_outbox ADD COLUMN IF NOT EXISTS claimed_at timestamptz;`,
   },
+  {
+    id: '018-personal-access-tokens',
+    // Personal access tokens for the API (issue 25, item 4). Only the SHA-256 of a
+    // token is kept, with its first characters for the list; the token itself is
+    // shown once, when it is made.
+    sql: `
+      CREATE TABLE personal_access_tokens (
+        token_id     uuid PRIMARY KEY,
+        user_id      uuid NOT NULL,
+        name         text NOT NULL,
+        scope        text NOT NULL CHECK (scope IN ('read', 'write')),
+        token_hash   text NOT NULL UNIQUE,
+        prefix       text NOT NULL,
+        created_at   timestamptz NOT NULL,
+        expires_at   timestamptz NOT NULL,
+        last_used_at timestamptz,
+        revoked_at   timestamptz
+      );
+      CREATE INDEX personal_access_tokens_user ON personal_access_tokens (user_id, created_at);
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

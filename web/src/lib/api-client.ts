@@ -54,6 +54,10 @@ function send(path: string, options: RequestOptions, token: string | undefined):
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as it is (a CSV import): its own type, never wrapped in JSON.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
@@ -86,7 +90,7 @@ async function read<T>(response: Response): Promise<T> {
   return data as T;
 }
 
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function sendSigned(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? 'required';
   const session = auth === 'none' ? null : getSession();
   if (auth === 'required' && !session) throw new Error(NO_TOKEN_MESSAGE);
@@ -97,7 +101,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     const refreshed = await refreshSession(session.accessToken).catch(() => null);
     if (refreshed) response = await send(path, options, refreshed.accessToken);
   }
-  return read<T>(response);
+  return response;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return read<T>(await sendSigned(path, options));
+}
+
+/** A file the server answers (a CSV export): fetched with the session, as a Blob. Errors as apiFetch's. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+  const response = await sendSigned(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  if (!response.ok) return read<never>(response);
+  return response.blob();
 }
 
 type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;

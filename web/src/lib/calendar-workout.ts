@@ -16,4 +16,6 @@ export type CalendarWorkout = {
   exercises: WorkoutExercise[];
   updated_at: string;
   status: WorkoutStatus;
+  /** From a file import (Strong, Hevy): the coach tells it from coached work. */
+  imported?: boolean;
 };

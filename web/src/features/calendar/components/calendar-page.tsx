@@ -17,6 +17,7 @@ import { useClipboard } from '../utils/clipboard';
 import { anchorForView, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
 import { AnalyticsSection } from './analytics/analytics-section';
 import { AssignmentsPanel } from './assignments-panel';
+import { HistoryTransfer } from './history-transfer';
 import { useAssignments } from '../api/assignments';
 import { isCalendarDate, type WeightUnit } from '@kernel';
 import { loadText, useWeightUnit } from '../../../lib/weight-unit';
@@ -157,6 +158,8 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       <AssignmentsPanel clientId={clientId} />
 
       <AnalyticsSection clientId={clientId} today={today} />
+
+      <HistoryTransfer clientId={clientId} athleteName={athleteName} />
 
       {selection.size > 0 && (
         <SelectionBar

@@ -51,7 +51,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
       <button
         type="button"
         className="workout-card__open"
-        aria-label={`${status} workout: ${title}`}
+        aria-label={`${status}${workout.imported ? ' imported' : ''} workout: ${title}`}
         // Month cells cut long names: the whole text on hover.
         title={title}
         // In selection mode a click selects instead of opening the editor.
@@ -62,6 +62,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
         {workout.name && <span className="workout-card__name">{workout.name}</span>}
         {templateName && <span className="workout-card__template">Template: {templateName}</span>}
         {highlighted && <span className="workout-card__new">Just assigned</span>}
+        {workout.imported && <span className="workout-card__imported">Imported</span>}
         <span className="workout-card__exercises">
           {workout.exercises.map((exercise, i) => (
             <span key={i} className="workout-card__exercise" style={{ '--intent-color': INTENT_PROFILES[exercise.exercise_intent]?.color } as CSSProperties}>

@@ -3,6 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ExportActions } from '../../../components/data-transfer/export-actions';
+import { ImportFlow } from '../../../components/data-transfer/import-flow';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -10,6 +12,7 @@ import { useTheme, type ThemeMode } from '../../../lib/theme';
 import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
 import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
+import { AccessTokensCard } from './access-tokens-card';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -30,7 +33,8 @@ function timeZones(): string[] {
 /** Settings (avatar menu): profile name, time zone, units, theme and coach branding. */
 export function SettingsPage() {
   // Branding is a coach's: the server refuses it from an athlete-only account.
-  const isCoach = useAuth().user?.isCoach === true;
+  const user = useAuth().user;
+  const isCoach = user?.isCoach === true;
   return (
     <div className="settings">
       <PageHeader title="Settings" description="Your name, your time zone, your units, how Spotter looks and your colours for your athletes." />
@@ -38,6 +42,8 @@ export function SettingsPage() {
       <UnitsCard />
       <ThemeCard />
       {isCoach && <BrandingCard />}
+      {user && <YourDataCard userId={user.id} />}
+      <AccessTokensCard />
     </div>
   );
 }
@@ -217,6 +223,22 @@ function BrandingCard() {
             )}
           </div>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One's own training history out (Strong or Hevy columns, records) and in (from Strong or Hevy). */
+function YourDataCard({ userId }: { userId: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>Take your training history anywhere, or bring it from Strong or Hevy. Loads are written in your unit.</CardDescription>
+      </CardHeader>
+      <CardContent className="settings__form">
+        <ExportActions athleteId={userId} />
+        <ImportFlow athleteId={userId} />
       </CardContent>
     </Card>
   );
