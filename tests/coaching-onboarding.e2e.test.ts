@@ -53,7 +53,7 @@ describe('onboarding from an invitation', () => {
 
     // Signed in, on the training, waiting for the coach.
     await athletePage.waitForURL('**/training');
-    expect(await athletePage.getByRole('heading', { name: 'My Training', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => athletePage.getByRole('heading', { name: 'My Training', level: 1 }).isVisible()).toBe(true);
     const coaches = athletePage.getByRole('list', { name: 'Your coaches' });
     await expect.poll(() => coaches.textContent()).toBe('Waiting for Casey Coach to confirm');
     await markDocument(athletePage);
