@@ -60,9 +60,9 @@ describe('clients in the browser', () => {
     await athletePage.getByLabel('Full Name').fill('Avery Athlete');
     await athletePage.getByLabel('Password').fill('lift-heavy-things');
     await athletePage.getByRole('button', { name: /create account/i }).click();
-    // The invitation proved the address: the account is ready, straight to sign-in.
-    await athletePage.waitForURL('**/signin?message=**');
-    await expect.poll(() => athletePage.getByText('Account created. You can sign in now.').first().isVisible()).toBe(true);
+    // The invitation proved the address: the athlete is signed in, on their training.
+    await athletePage.waitForURL('**/training');
+    await expect.poll(() => athletePage.getByRole('heading', { name: 'My Training', level: 1 }).isVisible()).toBe(true);
 
     // The coach sees the acceptance without reloading, and links.
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
@@ -92,13 +92,14 @@ describe('clients in the browser', () => {
     expect(await cardItem.locator('.compliance__cell--warning').count()).toBe(4);
     await snap(coachPage, 'clients-compliance');
 
-    // The athlete can sign in: the invitation proved the address. An invited account
-    // is an athlete's: it lands on its own training.
-    await athletePage.goto(`${t.url}/signin`);
-    await athletePage.getByLabel('Email').fill(athleteEmail);
-    await athletePage.getByLabel('Password').fill('lift-heavy-things');
-    await athletePage.getByRole('button', { name: /^sign in$/i }).click();
-    await athletePage.waitForURL('**/training');
+    // The athlete can sign in again elsewhere: the invitation proved the address. An
+    // invited account is an athlete's: it lands on its own training.
+    const laterPage = await (await browser.newContext()).newPage();
+    await laterPage.goto(`${t.url}/signin`);
+    await laterPage.getByLabel('Email').fill(athleteEmail);
+    await laterPage.getByLabel('Password').fill('lift-heavy-things');
+    await laterPage.getByRole('button', { name: /^sign in$/i }).click();
+    await laterPage.waitForURL('**/training');
   });
 
   it('lets someone who already has an account accept from their Clients page', async () => {

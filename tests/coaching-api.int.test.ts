@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CODE, signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
+import { EMAILS_PER_RECIPIENT_PER_HOUR, RATE_LIMIT_MESSAGE } from '../src/platform/mail/sender.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -38,6 +39,8 @@ describe('every coaching call needs a session', () => {
     ['DELETE', '/api/manage-links', { userId: '44444444-4444-4444-8444-444444444444' }],
     ['GET', '/api/invitations', undefined],
     ['POST', '/api/invitations/44444444-4444-4444-8444-444444444444/accept', undefined],
+    ['POST', '/api/manage-invites/44444444-4444-4444-8444-444444444444/resend', undefined],
+    ['GET', '/api/my-coaches', undefined],
   ])('%s %s answers 401 with the spec text', async (method, path, body) => {
     const res = await t.api(method, path, body);
     expect(res).toEqual({ status: 401, body: { error: 'No authentication token available' } });
@@ -171,6 +174,94 @@ describe('DELETE /api/manage-invites', () => {
     const before = await eventCount();
     expect(await t.api('DELETE', '/api/manage-invites', body, coach.accessToken)).toEqual({ status, body: { error } });
     expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('POST /api/manage-invites/:inviteId/resend', () => {
+  const signupLink = /http:\/\/[^\s"]+\/signup\?invite=[\w-]+&email=[^\s"&]+/;
+
+  it('mails the invitation again with a new link that replaces the old one', async () => {
+    const coach = await signedInUser(t, 'Coach Resend');
+    const email = uniqueEmail('resent');
+    const sent = await t.api('POST', '/api/manage-invites', { email }, coach.accessToken);
+    const first = await t.mailLink(email, signupLink);
+    const resendAt = Date.now();
+    const res = await t.api('POST', `/api/manage-invites/${sent.body.inviteId}/resend`, undefined, coach.accessToken);
+    expect(res).toEqual({ status: 200, body: { message: `Invitation sent again to ${email}.`, emailSent: true, emailError: null, checkpoint: expect.any(String) } });
+    const second = await t.mailLink(email, signupLink, resendAt);
+    expect(second).not.toBe(first);
+    const oldToken = new URL(first).searchParams.get('invite');
+    expect(await t.api('POST', '/api/auth/signup', { fullName: 'Old Link', email, password: 'secret12', inviteToken: oldToken })).toEqual({
+      status: 400,
+      body: { error: 'This invitation link is invalid or has expired.' },
+    });
+    const signup = await t.api('POST', '/api/auth/signup', { fullName: 'New Link', email, password: 'secret12', inviteToken: new URL(second).searchParams.get('invite') });
+    expect(signup.status).toBe(201);
+    // Still one invite in the coach's list, now accepted.
+    const list = await eventually(
+      () => invites(coach),
+      (l) => l[0]?.status === 'accepted',
+    );
+    expect(list).toHaveLength(1);
+  });
+
+  it('counts against the mail limit of the recipient: past it the resend says the mail waits', async () => {
+    const coach = await signedInUser(t, 'Coach Resend Limit');
+    const email = uniqueEmail('limited');
+    const sent = await t.api('POST', '/api/manage-invites', { email }, coach.accessToken);
+    expect(sent.body.emailSent).toBe(true);
+    // Fill the recipient's hour: the invitation already counts as one mail.
+    await t.db.pool.query(
+      `INSERT INTO email_outbox (id, event_id, kind, recipient, data, status, sent_at)
+       SELECT gen_random_uuid(), 'filler-' || gen_random_uuid(), 'custom', $1, '{}'::jsonb, 'sent', now() FROM generate_series(1, $2)`,
+      [email, EMAILS_PER_RECIPIENT_PER_HOUR - 1],
+    );
+    const res = await t.api('POST', `/api/manage-invites/${sent.body.inviteId}/resend`, undefined, coach.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ emailSent: false, emailError: RATE_LIMIT_MESSAGE });
+  });
+
+  it.each([
+    ['nope', 400, 'inviteId must match format "uuid".'],
+    ['44444444-4444-4444-8444-444444444444', 404, 'Invite not found.'],
+  ])('refuses %s with %i and writes nothing', async (inviteId, status, error) => {
+    const coach = await signedInUser(t, 'Coach Resend Bad');
+    const before = await eventCount();
+    expect(await t.api('POST', `/api/manage-invites/${inviteId}/resend`, undefined, coach.accessToken)).toEqual({ status, body: { error } });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('refuses a revoked invite (404) and an accepted one (409), writing nothing', async () => {
+    const coach = await signedInUser(t, 'Coach Resend State');
+    const athlete = await signedInUser(t, 'Rae Resend');
+    const revoked = await t.api('POST', '/api/manage-invites', { email: uniqueEmail('gone') }, coach.accessToken);
+    await t.api('DELETE', '/api/manage-invites', { inviteId: revoked.body.inviteId }, coach.accessToken);
+    const accepted = await t.api('POST', '/api/manage-invites', { email: athlete.email }, coach.accessToken);
+    await settled(t, accepted.body.checkpoint);
+    await settled(t, (await t.api('POST', `/api/invitations/${accepted.body.inviteId}/accept`, undefined, athlete.accessToken)).body.checkpoint);
+    const before = await eventCount();
+    expect(await t.api('POST', `/api/manage-invites/${revoked.body.inviteId}/resend`, undefined, coach.accessToken)).toEqual({ status: 404, body: { error: 'Invite not found.' } });
+    expect(await t.api('POST', `/api/manage-invites/${accepted.body.inviteId}/resend`, undefined, coach.accessToken)).toEqual({
+      status: 409,
+      body: { error: 'Only a pending invite can be sent again.' },
+    });
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('GET /api/my-coaches', () => {
+  it('shows the athlete waiting for the coach after accepting, then coached once linked', async () => {
+    const coach = await signedInUser(t, 'Coach Mine');
+    const athlete = await signedInUser(t, 'Mia Mine');
+    const mine = () => t.api('GET', '/api/my-coaches', undefined, athlete.accessToken).then((r) => r.body);
+    expect(await mine()).toEqual({ coaches: [] });
+    const sent = await t.api('POST', '/api/manage-invites', { email: athlete.email }, coach.accessToken);
+    await settled(t, sent.body.checkpoint);
+    expect(await mine()).toEqual({ coaches: [] });
+    await settled(t, (await t.api('POST', `/api/invitations/${sent.body.inviteId}/accept`, undefined, athlete.accessToken)).body.checkpoint);
+    expect(await mine()).toEqual({ coaches: [{ coach_id: coach.user.id, coach_name: 'Coach Mine', status: 'waiting' }] });
+    await settled(t, (await t.api('POST', '/api/manage-links', { email: athlete.email }, coach.accessToken)).body.checkpoint);
+    expect(await mine()).toEqual({ coaches: [{ coach_id: coach.user.id, coach_name: 'Coach Mine', status: 'linked' }] });
   });
 });
 

@@ -85,6 +85,20 @@ describe('RevokeInvite', () => {
   });
 });
 
+describe('ResendInvite', () => {
+  const resend = { type: 'ResendInvite', coachId: COACH, inviteId: INVITE, coachName: 'Casey', athleteName: 'Ath' } as const;
+  it('mails a pending invite again, to its own address', () => {
+    given([sent])
+      .when(resend)
+      .then([{ type: 'InviteResent', data: { inviteId: INVITE, coachId: COACH, email: EMAIL, coachName: 'Casey', athleteName: 'Ath' } }]);
+  });
+  it('refuses an unknown, cancelled or already accepted invite', () => {
+    given([]).when(resend).thenThrows(404, 'Invite not found.');
+    given([sent, revoked]).when(resend).thenThrows(404, 'Invite not found.');
+    given([sent, accepted]).when(resend).thenThrows(409, 'Only a pending invite can be sent again.');
+  });
+});
+
 describe('LinkClient', () => {
   it('links an athlete who accepted the invite', () => {
     given([sent, accepted])

@@ -19,8 +19,8 @@ import { runSeed } from '../cli/lib/seed.ts';
 let e2e: E2E, t: TestServer;
 let coach: User, ava: User, ben: User, cleo: User, loneCoach: User;
 
-async function plan(who: User, date: string, name: string, exercises: { exercise_name: string; sets: object[] }[]) {
-  const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: who.user.id, date, name, exercises } }, coach.accessToken);
+async function plan(who: User, date: string, name: string, exercises: { exercise_name: string; sets: object[] }[], by = coach) {
+  const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: who.user.id, date, name, exercises } }, by.accessToken);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await t.server.platform.runner.waitFor(res.body.checkpoint);
 }
@@ -65,8 +65,8 @@ describe('team analytics in the browser', () => {
     const page = await signIn(coach);
     await page.goto(`${t.url}/team-analytics`);
     await expect.poll(() => page.getByRole('heading', { name: 'Team Analytics', level: 1 }).isVisible()).toBe(true);
-    // The first three athletes are preselected.
-    expect(await page.getByRole('button', { name: 'Athletes: 3 athlete(s) selected' }).isVisible()).toBe(true);
+    // The whole team is preselected.
+    expect(await page.getByRole('button', { name: 'Athletes: 3 of 3 athletes selected' }).isVisible()).toBe(true);
     const summary = page.getByRole('region', { name: 'Team Summary' });
     await expect.poll(() => summary.getByRole('heading', { name: 'Team Summary (3 athletes)' }).isVisible()).toBe(true);
     expect(await stat(summary, 'Total Volume (Reps)')).toBe('35');
@@ -126,28 +126,61 @@ describe('team analytics in the browser', () => {
     await runner.waitFor((await store.headCheckpoint())!, undefined, 30_000);
     const page = await signIn({ email: seeded.coaches[0].email, password: seeded.password } as User);
     await page.goto(`${t.url}/team-analytics`);
-    const trigger = page.getByRole('button', { name: 'Athletes: 3 athlete(s) selected' });
+    // Past 20, the 20 most recently active are preselected.
+    const trigger = page.getByRole('button', { name: 'Athletes: 20 of 21 athletes selected' });
     await expect.poll(() => trigger.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Team Summary (20 athletes)' }).isVisible()).toBe(true);
     await trigger.click();
-    const options = page.getByRole('listbox', { name: 'Athletes' }).getByRole('option');
+    const list = page.getByRole('listbox', { name: 'Athletes' });
+    const options = list.getByRole('option');
     expect(await options.count()).toBe(21);
+    const left = list.getByRole('option', { selected: false });
+    expect(await left.count()).toBe(1);
+    const leftName = (await left.textContent())!;
     await page.getByRole('searchbox', { name: 'Search athletes' }).fill('tess');
     expect(await options.allTextContents()).toEqual(['Tess Adams 20']);
-    await options.first().click();
+    await page.getByRole('searchbox', { name: 'Search athletes' }).fill('');
+    await left.click();
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Team Summary (4 athletes)' }).isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: 'Tess Adams 20' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Team Summary (21 athletes)' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Athletes: 21 of 21 athletes selected' }).isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: leftName }).isVisible()).toBe(true);
+  });
+
+  it('selects every athlete of a team of four, the one at 48% too, and says how many', async () => {
+    const [squadCoach, ...squad] = await Promise.all(['Sam Squad', 'Abe Able', 'Bea Best', 'Cal Core', 'Zoe Zed'].map((n) => signedInUser(t, n)));
+    for (const a of squad) await linkAthlete(t, squadCoach, a);
+    const day = addDays(localToday(), -3);
+    for (const a of squad.slice(0, 3)) await plan(a, day, 'Full', [{ exercise_name: 'Back Squat', sets: [done(5, 100)] }], squadCoach);
+    // Zoe did 12 of 25 reps: 48%, and she is the last by name.
+    await plan(
+      squad[3],
+      day,
+      'Full',
+      [{ exercise_name: 'Back Squat', sets: [done(5, 100, 4), done(5, 100, 4), done(5, 100, 4), { reps: 5, load: 100 }, { reps: 5, load: 100 }] }],
+      squadCoach,
+    );
+    const page = await signIn(squadCoach);
+    await page.goto(`${t.url}/team-analytics`);
+    const trigger = page.getByRole('button', { name: 'Athletes: 4 of 4 athletes selected' });
+    await expect.poll(() => trigger.isVisible()).toBe(true);
+    expect(await trigger.textContent()).toBe('4 of 4 athletes selected');
+    const summary = page.getByRole('region', { name: 'Team Summary' });
+    await expect.poll(() => summary.getByRole('heading', { name: 'Team Summary (4 athletes)' }).isVisible()).toBe(true);
+    const zoe = page.getByRole('article', { name: 'Zoe Zed' });
+    expect(await zoe.getByText('12/25 reps').isVisible()).toBe(true);
+    expect(await zoe.getByText('48.0%').isVisible()).toBe(true);
   });
 
   it('shows the Error card with Retry when the coach status cannot be checked', async () => {
     const page = await signIn(coach);
-    await page.route('**/api/get-clients', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.route('**/api/team-analytics/athletes', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
     await page.goto(`${t.url}/team-analytics`);
     const card = page.getByRole('alert');
     await expect.poll(() => card.getByText('Error checking coach status').isVisible()).toBe(true);
     expect(await card.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
     // Retry reloads the page; with the server answering again the team appears.
-    await page.unroute('**/api/get-clients');
+    await page.unroute('**/api/team-analytics/athletes');
     await card.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Team Analytics', level: 1 }).isVisible()).toBe(true);
   });

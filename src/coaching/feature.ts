@@ -22,7 +22,7 @@ export const coachingFeature: Feature = {
     // A coach's clients, invites and (from the training feature) their compliance.
     coach: (_db, userId, id) => Promise.resolve(id === userId),
   },
-  mailRules: { InviteSent: inviteMailRule },
+  mailRules: { InviteSent: inviteMailRule, InviteResent: inviteMailRule },
 };
 
 /** The signup route's invitation check (wired in src/app.ts). */

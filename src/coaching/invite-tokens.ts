@@ -24,6 +24,20 @@ export async function issueInviteToken(tx: pg.PoolClient, invite: { inviteId: st
 }
 
 /**
+ * A resent invitation's token: it replaces the one mailed before, so only the latest
+ * mail opens the door (like a new password-reset link retires the older ones).
+ */
+export async function reissueInviteToken(tx: pg.PoolClient, invite: { inviteId: string; coachId: string; email: string }, expiresAt: Date): Promise<string> {
+  const token = newToken();
+  await tx.query(
+    `INSERT INTO invite_tokens (token_hash, invite_id, coach_id, email, expires_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (invite_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at`,
+    [tokenHash(token), invite.inviteId, invite.coachId, invite.email, expiresAt],
+  );
+  return token;
+}
+
+/**
  * The invite a signup token belongs to, if the token is unexpired and the invite is
  * still pending (a revoked or already accepted invite opens no door).
  */

@@ -115,3 +115,29 @@ export async function mailOutcome(db: pg.Pool, eventId: string, timeoutMs = 8000
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * The athlete's side of coaching: each coach who linked them ("linked"), and each whose
+ * invitation they accepted and who has not linked them yet ("waiting").
+ */
+export async function myCoaches(db: pg.Pool, athleteId: string) {
+  const { rows } = await db.query<{ coach_id: string; status: 'linked' | 'waiting'; since: Date; coach_email: string | null } & Partial<ProfileRow>>(
+    `WITH mine AS (
+       SELECT coach_id, 'linked' AS status, linked_at AS since FROM client_links WHERE athlete_id = $1
+       UNION ALL
+       (SELECT DISTINCT ON (coach_id) coach_id, 'waiting', accepted_at FROM invites i
+         WHERE athlete_id = $1 AND status = 'accepted'
+           AND NOT EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = i.coach_id AND l.athlete_id = $1)
+         ORDER BY coach_id, accepted_at DESC))
+     SELECT m.coach_id, m.status, m.since, p.email AS coach_email, p.full_name, p.display_name, p.first_name, p.last_name
+       FROM mine m LEFT JOIN user_profiles p ON p.user_id = m.coach_id
+      WHERE m.coach_id <> $1
+      ORDER BY m.since, m.coach_id`,
+    [athleteId],
+  );
+  return rows.map((r) => ({
+    coach_id: r.coach_id,
+    coach_name: displayName({ display_name: r.display_name, first_name: r.first_name, last_name: r.last_name, name: r.full_name, email: r.coach_email, user_id: r.coach_id }),
+    status: r.status,
+  }));
+}

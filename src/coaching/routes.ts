@@ -70,8 +70,11 @@ const InviteSentBody = Type.Object({
   inviteId: Type.String(),
   checkpoint: Checkpoint,
 });
+const InviteResentBody = Type.Object({ message: Type.String(), emailSent: Type.Boolean(), emailError: Nullable(Type.String()), checkpoint: Checkpoint });
 const Done = Type.Object({ success: Type.Boolean(), message: Type.String(), checkpoint: Checkpoint });
 const Invitation = Type.Object({ id: Type.String(), coach_id: Type.String(), coach_name: Type.String(), coach_email: Nullable(Type.String()), created_at: Type.String() });
+
+const MyCoach = Type.Object({ coach_id: Type.String(), coach_name: Type.String(), status: Type.Union([Type.Literal('linked'), Type.Literal('waiting')]) });
 
 const errors = { '4xx': ErrorBody };
 
@@ -88,6 +91,12 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   // Clients, invites and links are a coach's: athlete-only accounts are refused here.
   const coach = { preHandler: app.requireCoach };
   const limiter = new RateLimiter(pool, now);
+
+  /** The mail goes out through the outbox; wait for the latest such event's outcome to report it as the spec does. */
+  const mailOutcomeOf = async (coachId: string, type: 'InviteSent' | 'InviteResent', inviteId: string) => {
+    const stored = (await store.readStream(coachStream(coachId))).findLast((e) => e.type === type && (e.data as { inviteId: string }).inviteId === inviteId);
+    return stored ? q.mailOutcome(pool, stored.id) : { emailSent: false, emailError: null };
+  };
 
   app.get(
     '/api/get-clients',
@@ -137,9 +146,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       });
       const sent = result.events[0];
       const inviteId = (sent.data as { inviteId: string }).inviteId;
-      // The mail goes out through the outbox; wait for its outcome to report it as the spec does.
-      const stored = (await store.readStream(coachStream(coachId))).findLast((e) => e.type === 'InviteSent' && (e.data as { inviteId: string }).inviteId === inviteId);
-      const mail = stored ? await q.mailOutcome(pool, stored.id) : { emailSent: false, emailError: null };
+      const mail = await mailOutcomeOf(coachId, 'InviteSent', inviteId);
       return {
         message: inviteeId ? `Invitation sent to ${email}. They already have an account and can accept it from their Clients page.` : `Invitation sent to ${email}.`,
         userExists: inviteeId !== null,
@@ -147,6 +154,30 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
         inviteId,
         checkpoint: result.append?.checkpoint ?? null,
       };
+    },
+  );
+
+  app.post<{ Params: Static<typeof InviteParams> }>(
+    '/api/manage-invites/:inviteId/resend',
+    { ...coach, schema: { tags: ['coaching'], params: InviteParams, response: { 200: InviteResentBody, ...errors } } },
+    async (req) => {
+      const coachId = userIdOf(req);
+      const invite = await q.inviteById(pool, req.params.inviteId);
+      // Another coach's invite is not found; it is checked before the limiter so probing costs nothing.
+      if (!invite || invite.coach_id !== coachId) throw new DomainError(404, M.inviteNotFound);
+      // A resend mails the invitee again: it counts like a new invite.
+      await limiter.hit([[`invite:coach:${coachId}`, INVITES_PER_COACH]]);
+      const [coach, inviteeId] = await Promise.all([q.profileOf(pool, coachId), q.userIdByEmail(pool, invite.email)]);
+      const invitee = inviteeId ? await q.profileOf(pool, inviteeId) : null;
+      const result = await onCoach(coachId, coachId, {
+        type: 'ResendInvite',
+        coachId,
+        inviteId: req.params.inviteId,
+        coachName: q.nameOf(coach, req.user!.email),
+        athleteName: invitee ? q.nameOf(invitee, invite.email) : invite.email.split('@')[0],
+      });
+      const mail = await mailOutcomeOf(coachId, 'InviteResent', req.params.inviteId);
+      return { message: `Invitation sent again to ${invite.email}.`, ...mail, checkpoint: result.append?.checkpoint ?? null };
     },
   );
 
@@ -190,6 +221,11 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       return { success: true, message: 'Client unlinked.', checkpoint: result.append?.checkpoint ?? null };
     },
   );
+
+  // The athlete's side: who coaches me, and whose accepted invitation waits for the coach's link.
+  app.get('/api/my-coaches', { ...auth, schema: { tags: ['coaching'], response: { 200: Type.Object({ coaches: Type.Array(MyCoach) }), ...errors } } }, async (req) => ({
+    coaches: await q.myCoaches(pool, userIdOf(req)),
+  }));
 
   // The invitee's side: invitations addressed to the signed-in user's e-mail.
   app.get('/api/invitations', { ...auth, schema: { tags: ['coaching'], response: { 200: Type.Object({ invitations: Type.Array(Invitation) }), ...errors } } }, async (req) => ({

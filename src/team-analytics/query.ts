@@ -125,6 +125,24 @@ export async function teamMembers(db: pg.Pool, coachId: string): Promise<TeamMem
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
+/**
+ * The team with each athlete's last day of completed work, most recently active first
+ * (then by name): the page preselects from the top of this list.
+ */
+export async function teamByActivity(db: pg.Pool, coachId: string): Promise<(TeamMember & { last_active: string | null })[]> {
+  const team = await teamMembers(db, coachId);
+  if (team.length === 0) return [];
+  const { rows } = await db.query<{ athlete_id: string; last_active: string }>(
+    `SELECT athlete_id, to_char(max(date), 'YYYY-MM-DD') AS last_active FROM team_athlete_days
+      WHERE athlete_id = ANY($1::uuid[]) AND completed_sets > 0 GROUP BY athlete_id`,
+    [team.map((m) => m.id)],
+  );
+  const last = new Map(rows.map((r) => [r.athlete_id, r.last_active]));
+  const withDates = team.map((m) => ({ ...m, last_active: last.get(m.id) ?? null }));
+  // Stable sort: the name order of teamMembers breaks ties; never-active athletes go last.
+  return withDates.sort((a, b) => (b.last_active ?? '').localeCompare(a.last_active ?? ''));
+}
+
 export interface TeamQuery {
   coachId: string;
   /** Null: every linked athlete. */

@@ -8,9 +8,10 @@ import type pg from 'pg';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { todayFor } from '../accounts/index.ts';
-import { teamAnalytics } from './query.ts';
+import { teamAnalytics, teamByActivity } from './query.ts';
 import { COMPLETION_MODES, TEAM_RANGES } from './domain/summary.ts';
-import { TeamAnalyticsOut } from './schemas.ts';
+import { TeamAnalyticsOut, TeamAthletesOut } from './schemas.ts';
+import { ErrorOut } from '../platform/http/response-schemas.ts';
 
 /** A team of a few hundred: 36-character ids and commas. */
 export const MAX_SELECTED_ATHLETES = 1000;
@@ -62,5 +63,11 @@ export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool;
         today: await todayFor(deps.pool, coachId, deps.now()),
       });
     },
+  );
+
+  app.get(
+    '/api/team-analytics/athletes',
+    { preHandler: app.requireCoach, schema: { tags: ['team-analytics'], response: { 200: TeamAthletesOut, '4xx': ErrorOut } } },
+    async (req) => ({ athletes: await teamByActivity(deps.pool, userIdOf(req)) }),
   );
 }

@@ -57,3 +57,8 @@ export const TeamAnalyticsOut = Type.Object({
   athletes: Type.Array(AthleteEntryOut),
   exercise_rankings: Type.Array(ExerciseRankingOut),
 });
+
+/** GET /api/team-analytics/athletes: the coach's athletes, most recently active first. */
+export const TeamAthletesOut = Type.Object({
+  athletes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), last_active: Nullable(Day) })),
+});

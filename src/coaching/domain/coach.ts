@@ -10,6 +10,8 @@ import { COACHING_MESSAGES as M } from './messages.ts';
 export type CoachEvent =
   // coachName/athleteName travel with the event so the mail rule needs no lookup.
   | { type: 'InviteSent'; data: { inviteId: string; coachId: string; email: string; coachName: string; athleteName: string } }
+  /** The same invitation mailed again: a fresh link replaces the old one (invite-mail.ts). */
+  | { type: 'InviteResent'; data: { inviteId: string; coachId: string; email: string; coachName: string; athleteName: string } }
   | { type: 'InviteAccepted'; data: { inviteId: string; coachId: string; email: string; athleteId: string } }
   | { type: 'InviteRevoked'; data: { inviteId: string; coachId: string; email: string } }
   | { type: 'ClientLinked'; data: { linkId: string; coachId: string; athleteId: string; email: string } }
@@ -19,6 +21,7 @@ export type CoachCommand =
   | { type: 'SendInvite'; coachId: string; coachEmail: string; coachName: string; email: string; athleteName: string }
   | { type: 'AcceptInvite'; coachId: string; inviteId: string; athleteId: string; athleteEmail: string }
   | { type: 'RevokeInvite'; coachId: string; inviteId: string }
+  | { type: 'ResendInvite'; coachId: string; inviteId: string; coachName: string; athleteName: string }
   /** athleteId is null when no account uses the e-mail. */
   | { type: 'LinkClient'; coachId: string; email: string; athleteId: string | null }
   | { type: 'UnlinkClient'; coachId: string; athleteId: string; linkId?: string };
@@ -56,6 +59,8 @@ export const coachDecider: Decider<CoachState, CoachCommand, CoachEvent> = {
     switch (event.type) {
       case 'InviteSent':
         return { ...state, invites: { ...state.invites, [event.data.inviteId]: { email: event.data.email, status: 'pending', athleteId: null } } };
+      case 'InviteResent':
+        return state;
       case 'InviteAccepted': {
         const invite = state.invites[event.data.inviteId];
         return { ...state, invites: { ...state.invites, [event.data.inviteId]: { ...invite, status: 'accepted', athleteId: event.data.athleteId } } };
@@ -105,6 +110,17 @@ export const coachDecider: Decider<CoachState, CoachCommand, CoachEvent> = {
         const invite = state.invites[command.inviteId];
         if (!invite || invite.status === 'revoked') throw new DomainError(404, M.inviteNotFound);
         return [{ type: 'InviteRevoked', data: { inviteId: command.inviteId, coachId: command.coachId, email: invite.email } }];
+      }
+      case 'ResendInvite': {
+        const invite = state.invites[command.inviteId];
+        if (!invite || invite.status === 'revoked') throw new DomainError(404, M.inviteNotFound);
+        if (invite.status !== 'pending') throw new DomainError(409, M.resendNotPending);
+        return [
+          {
+            type: 'InviteResent',
+            data: { inviteId: command.inviteId, coachId: command.coachId, email: invite.email, coachName: command.coachName, athleteName: command.athleteName },
+          },
+        ];
       }
       case 'LinkClient': {
         const email = command.email.trim().toLowerCase();

@@ -9,6 +9,7 @@ export const COACHING_MESSAGES = {
   alreadyAccepted: (email: string) => `${email} has already accepted your invite. Link them under Accepted but Not Linked.`,
   notAccepted: (email: string) => `${email} has not accepted your invite yet.`,
   inviteNotFound: 'Invite not found.',
+  resendNotPending: 'Only a pending invite can be sent again.',
   inviteForSomeoneElse: 'This invitation was sent to another e-mail address.',
   inviteWithdrawn: 'This invitation has been withdrawn by the coach.',
   linkNotFound: 'Client link not found.',

@@ -37,6 +37,16 @@ export const rows: AuthzRow[] = [
     request: async (w) => ({ url: '/api/manage-links', body: { userId: (await w.newLinkedAthlete()).id } }),
     expect: { anonymous: 401, ownCoach: 200, otherCoach: 404, ownAthlete: 403, otherAthlete: 403 },
   },
+  {
+    route: 'POST /api/manage-invites/:inviteId/resend',
+    request: async (w) => {
+      const sent = await w.as('ownCoach', 'POST', '/api/manage-invites', { email: uniqueEmail('resend') });
+      return { url: `/api/manage-invites/${sent.inviteId}/resend` };
+    },
+    expect: { anonymous: 401, ownCoach: 200, otherCoach: 404, ownAthlete: 403, otherAthlete: 403 },
+  },
+  // Everyone reads their own coaches only: the route takes no id.
+  { route: 'GET /api/my-coaches', request: () => ({ url: '/api/my-coaches' }), expect: { anonymous: 401, ownCoach: 200, otherCoach: 200, ownAthlete: 200, otherAthlete: 200 } },
   { route: 'GET /api/invitations', request: () => ({ url: '/api/invitations' }), expect: { anonymous: 401, ownCoach: 200, otherCoach: 200, ownAthlete: 200, otherAthlete: 200 } },
   {
     // A new coach invites ownAthlete: only ownAthlete may accept.

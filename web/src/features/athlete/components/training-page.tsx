@@ -12,6 +12,7 @@ import { useWithQueued } from '../api/queued-actuals';
 import { addDays } from '../utils/dates';
 import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
+import { CoachedBy } from './coached-by';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
 import { topicOf } from '@kernel';
@@ -42,6 +43,7 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
   return (
     <div className="training-page">
       <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
+      <CoachedBy />
       <SyncStatus />
       {workouts.data?.offline && <OfflineNotice savedAt={workouts.data.savedAt} />}
       <DashboardStats today={today} />

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
+import { useAuth } from '../../../lib/auth';
 
 type Values = { fullName: string; email: string; password: string; accessCode: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -29,6 +30,7 @@ type SignUpFormProps = {
 export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
   const navigate = useNavigate();
   const signUp = useSignUp();
+  const { signIn } = useAuth();
   const invited = Boolean(inviteToken);
   const [values, setValues] = useState<Values>({
     fullName: '',
@@ -64,9 +66,15 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
         ...(invited ? { inviteToken: inviteToken ?? undefined } : { accessCode: values.accessCode.trim() }),
       },
       {
-        // An invitation already proved the address: the account is ready to sign in.
-        onSuccess: (data) =>
-          void (data.confirmed ? navigate(paths.auth.signIn.getHref(data.message)) : navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } })),
+        // An invitation already proved the address: sign in with the same credentials and
+        // go straight to the training; should that fail, the sign-in form says what to do.
+        onSuccess: (data) => {
+          if (!data.confirmed) return void navigate(paths.auth.checkEmail.getHref(), { state: { email: values.email.trim() } });
+          signIn({ email: values.email.trim(), password: values.password }).then(
+            () => navigate(paths.app.training.getHref(), { replace: true }),
+            () => navigate(paths.auth.signIn.getHref(data.message)),
+          );
+        },
         onError: (error) => setFormError(errorMessage(error)),
       },
     );

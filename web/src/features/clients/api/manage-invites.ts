@@ -41,6 +41,13 @@ export function cancelInvite(inviteId: string): Promise<{ checkpoint: string | n
   return api.delete('/api/manage-invites', { inviteId });
 }
 
+export type InviteResent = { message: string; emailSent: boolean; emailError: string | null; checkpoint: string | null };
+
+/** Mails a pending invitation again; it counts against the same limits as a new one. */
+export function resendInvite(inviteId: string): Promise<InviteResent> {
+  return api.post(`/api/manage-invites/${encodeURIComponent(inviteId)}/resend`);
+}
+
 function useInviteMutation<T, R extends { checkpoint: string | null }>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,3 +61,4 @@ function useInviteMutation<T, R extends { checkpoint: string | null }>(mutationF
 
 export const useSendInvite = () => useInviteMutation(sendInvite);
 export const useCancelInvite = () => useInviteMutation(cancelInvite);
+export const useResendInvite = () => useInviteMutation(resendInvite);

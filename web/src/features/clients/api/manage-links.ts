@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clientsQueryKey } from './get-clients';
 import { invitesQueryKey } from './manage-invites';
+import { linksQueryKey } from './accepted-not-linked';
 import { rememberWrite } from '../../../lib/read-after-write';
 
 export function linkClient(email: string): Promise<{ message: string; checkpoint: string | null }> {
@@ -15,7 +16,7 @@ export function useLinkClient() {
     mutationFn: linkClient,
     onSuccess: async (result) => {
       rememberWrite(result.checkpoint);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: clientsQueryKey }), queryClient.invalidateQueries({ queryKey: invitesQueryKey })]);
+      await Promise.all([clientsQueryKey, invitesQueryKey, linksQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -8,7 +8,7 @@ import { useUser } from '../../../lib/auth';
 import { useTopic } from '../../../lib/realtime';
 import { clientsQueryKey, useClients } from '../api/get-clients';
 import { invitationsQueryKey } from '../api/invitations';
-import { invitesQueryKey, useCancelInvite, useInvites, type InviteSent } from '../api/manage-invites';
+import { invitesQueryKey, useCancelInvite, useInvites, useResendInvite, type InviteSent } from '../api/manage-invites';
 import { useLinkClient } from '../api/manage-links';
 import { AddClientModal } from './add-client-modal';
 import { ClientCard } from './client-card';
@@ -26,6 +26,7 @@ export function ClientsPage() {
   const invites = useInvites();
   const link = useLinkClient();
   const cancel = useCancelInvite();
+  const resend = useResendInvite();
   const [adding, setAdding] = useState(false);
   const [notices, setNotices] = useState<Notice[]>([]);
 
@@ -43,6 +44,16 @@ export function ClientsPage() {
       pending: all.filter((i) => i.status === 'pending'),
     };
   }, [list, invites.data]);
+
+  const onResend = (inviteId: string) =>
+    resend.mutate(inviteId, {
+      onSuccess: (result) =>
+        setNotices([
+          { variant: 'success', text: result.message },
+          ...(result.emailSent ? [] : [{ variant: 'error' as const, text: `Email sending failed: ${result.emailError || 'Unknown error'}` }]),
+        ]),
+      onError: (e) => setNotices([{ variant: 'error', text: `Failed to resend invite: ${errorMessage(e)}` }]),
+    });
 
   const onSent = (result: InviteSent) => {
     const next: Notice[] = [{ variant: 'success', text: result.message }];
@@ -99,7 +110,13 @@ export function ClientsPage() {
       </section>
 
       <AcceptedNotLinked invites={acceptedNotLinked} linkingEmail={link.isPending ? (link.variables ?? null) : null} onLink={onLink} />
-      <PendingInvites invites={pending} cancellingId={cancel.isPending ? (cancel.variables ?? null) : null} onCancel={onCancel} />
+      <PendingInvites
+        invites={pending}
+        cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+        onCancel={onCancel}
+        resendingId={resend.isPending ? (resend.variables ?? null) : null}
+        onResend={onResend}
+      />
 
       <AddClientModal open={adding} onClose={() => setAdding(false)} onSent={onSent} />
     </div>

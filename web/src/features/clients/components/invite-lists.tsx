@@ -26,10 +26,16 @@ export function AcceptedNotLinked({ invites, linkingEmail, onLink }: AcceptedPro
   );
 }
 
-type PendingProps = { invites: Invite[]; cancellingId: string | null; onCancel: (inviteId: string) => void };
+type PendingProps = {
+  invites: Invite[];
+  cancellingId: string | null;
+  onCancel: (inviteId: string) => void;
+  resendingId: string | null;
+  onResend: (inviteId: string) => void;
+};
 
 /** Invitations still waiting for an answer; a coach may withdraw one (and send it again). */
-export function PendingInvites({ invites, cancellingId, onCancel }: PendingProps) {
+export function PendingInvites({ invites, cancellingId, onCancel, resendingId, onResend }: PendingProps) {
   if (invites.length === 0) return null;
   return (
     <section className="clients-section" aria-labelledby="pending-invites">
@@ -41,6 +47,9 @@ export function PendingInvites({ invites, cancellingId, onCancel }: PendingProps
           <li key={invite.id} className="invite-list__item">
             <span className="invite-list__email">{invite.email}</span>
             <span className="clients-pill">Waiting for response</span>
+            <Button size="sm" variant="outline" onClick={() => onResend(invite.id)} isLoading={resendingId === invite.id} aria-label={`Resend invite to ${invite.email}`}>
+              Resend
+            </Button>
             <Button size="sm" variant="ghost" onClick={() => onCancel(invite.id)} isLoading={cancellingId === invite.id} aria-label={`Cancel invite to ${invite.email}`}>
               Cancel invite
             </Button>

@@ -30,7 +30,7 @@ export function AthletePicker({ athletes, selected, onToggle }: Props) {
     return term ? athletes.filter((a) => a.name.toLowerCase().includes(term)) : athletes;
   }, [athletes, search]);
 
-  const label = selected.size === 0 ? 'Select athletes...' : `${selected.size} athlete(s) selected`;
+  const label = selected.size === 0 ? 'Select athletes...' : `${selected.size} of ${athletes.length} ${athletes.length === 1 ? 'athlete' : 'athletes'} selected`;
 
   return (
     <div className="team-picker" ref={root}>

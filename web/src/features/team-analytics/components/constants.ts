@@ -2,7 +2,8 @@ import { fromLbs, type WeightUnit } from '@kernel';
 /** Team analytics constants (spec performance-messaging-templates §9 and §4). */
 export const SELECTABLE_EXERCISES = 8;
 export const LISTED_EXERCISES = 5;
-export const PRESELECTED_ATHLETES = 3;
+/** The whole team is preselected up to this many (then the most recently active). */
+export const PRESELECTED_ATHLETES = 20;
 /** Past this many athletes the dropdown gets a search box. */
 export const SEARCH_THRESHOLD = 20;
 /** Live changes of many athletes in a burst cause one refetch. */

@@ -49,8 +49,8 @@ export function TeamAnalyticsPage() {
       </Card>
     );
   }
-  // The coach's own entry never counts as an athlete.
-  const athletes: PickerAthlete[] = team.data.clients.filter((c) => c.id !== user.id).map((c) => ({ id: c.id, name: c.name || c.email }));
+  // Most recently active first (the server's order): the preselection takes the top.
+  const athletes: PickerAthlete[] = team.data.athletes.map((a) => ({ id: a.id, name: a.name }));
   if (athletes.length === 0) {
     return (
       <div className="team-page team-empty">
@@ -69,13 +69,15 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const [exercises, setExercises] = useState<ReadonlySet<string>>(new Set());
 
-  // First 3 athletes preselected; athletes who left the team leave the selection.
+  // Everyone preselected, up to PRESELECTED_ATHLETES (the most recently active);
+  // athletes who left the team leave the selection.
   const known = useMemo(() => new Set(athletes.map((a) => a.id)), [athletes]);
   const selected = useMemo(
     () => (picked ? new Set([...picked].filter((id) => known.has(id))) : new Set(athletes.slice(0, PRESELECTED_ATHLETES).map((a) => a.id))),
     [picked, known, athletes],
   );
-  const selectedIds = useMemo(() => athletes.filter((a) => selected.has(a.id)).map((a) => a.id), [athletes, selected]);
+  const byName = useMemo(() => [...athletes].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)), [athletes]);
+  const selectedIds = useMemo(() => byName.filter((a) => selected.has(a.id)).map((a) => a.id), [byName, selected]);
 
   const everyone = selectedIds.length === athletes.length;
   const analytics = useTeamAnalytics(range, everyone ? null : selectedIds, selectedIds.length > 0);
@@ -118,7 +120,7 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
             Set Completion
           </button>
         </div>
-        <AthletePicker athletes={athletes} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
+        <AthletePicker athletes={byName} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
       </div>
 
       {analytics.isLoading && (
