@@ -15,6 +15,7 @@ import { templatesFeature } from './templates/feature.ts';
 import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
 import { transferFeature } from './transfer/feature.ts';
+import { webhooksFeature } from './webhooks/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -35,6 +36,7 @@ export const features: Feature[] = [
   messagingFeature,
   performanceFeature,
   transferFeature,
+  webhooksFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
