@@ -19,6 +19,8 @@ const RESPONSE_READ_BYTES = 16 * 1024;
 
 export interface PostOptions {
   allowLoopback: boolean;
+  /** Plain http:// (default: only under the loopback test setting). */
+  allowHttp?: boolean;
   timeoutMs?: number;
   /** Decides each resolved address; tests of redirects narrow or widen it. Default: mayConnect. */
   mayConnect?: (address: string, url: URL) => boolean;
@@ -115,7 +117,7 @@ export async function postWebhook(rawUrl: string, body: string, headers: Record<
   for (let hop = 0; ; hop++) {
     try {
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RefusedDestination(`${url.protocol} is not allowed.`);
-      if (url.protocol === 'http:' && !opts.allowLoopback) throw new RefusedDestination('Only https:// endpoints are allowed.');
+      if (url.protocol === 'http:' && !(opts.allowHttp ?? opts.allowLoopback)) throw new RefusedDestination('Only https:// endpoints are allowed.');
       const target = await resolveChecked(url, opts);
       const res = await postOnce(url, target, body, headers, deadline);
       if (REDIRECTS.has(res.status) && res.location) {
