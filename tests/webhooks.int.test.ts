@@ -138,6 +138,33 @@ describe('webhook deliveries', () => {
     await r.close();
   });
 
+  it('delivers athlete.linked to the coach and performance.record for a linked athlete, not to another coach', async () => {
+    const r = await receiver();
+    const other = await receiver();
+    const { secret } = await addEndpoint(r.url, ['athlete.linked', 'performance.record']);
+    await addEndpoint(other.url, ['athlete.linked', 'performance.record'], otherCoach);
+    const newcomer = await signedInUser(t, 'New Client');
+    await linkAthlete(t, coach, newcomer);
+    const logged = await t.api(
+      'POST',
+      '/api/performance-records',
+      { athlete_id: newcomer.user.id, exercise_name: 'Deadlift', value: 405, reps: 1, date: '2026-03-03' },
+      coach.accessToken,
+    );
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    await until(
+      () => r.got.length,
+      (n) => n >= 2,
+      'linked and record deliveries',
+    );
+    const byType = Object.fromEntries(r.got.map((g) => verify(secret, g)).map((p) => [p.type, p.data]));
+    expect(byType['athlete.linked']).toMatchObject({ athleteId: newcomer.user.id, coachId: coach.user.id, email: newcomer.email });
+    expect(byType['performance.record']).toMatchObject({ athleteId: newcomer.user.id, exerciseName: 'Deadlift', value: 405, reps: 1, date: '2026-03-03', loggedBy: coach.user.id });
+    expect(r.got).toHaveLength(2);
+    expect(other.got).toHaveLength(0);
+    await Promise.all([r.close(), other.close()]);
+  });
+
   it('delivers each event to a receiver that was down once it is up, once per webhook-id', async () => {
     const port = await freePort();
     const { data: endpoint, secret } = await addEndpoint(`http://127.0.0.1:${port}/hook`, ['set.logged']);
@@ -262,7 +289,8 @@ describe('webhook endpoints', () => {
       ['DELETE', `/api/webhooks/${endpoint.id}`],
     ] as const)
       expect((await t.api(method, path, undefined, otherCoach.accessToken)).status, `${method} ${path}`).toBe(404);
-    expect((await t.api('GET', '/api/webhooks', undefined, otherCoach.accessToken)).body.data).toEqual([]);
+    const theirs = (await t.api('GET', '/api/webhooks', undefined, otherCoach.accessToken)).body.data as { id: string }[];
+    expect(theirs.map((e) => e.id)).not.toContain(endpoint.id);
   });
 
   it('refuse unknown event types and plain http away from loopback with a clear message', async () => {
@@ -326,7 +354,9 @@ describe('spotter webhooks', () => {
     expect(line).toMatchObject({ coachEmail: coach.email, url: r.url, eventTypes: ['performance.record'], enabled: true });
     expect(line.deliveries).toEqual([expect.objectContaining({ eventType: 'webhook.test', status: 'delivered', attempts: 1, responseStatus: 200, detail: 'cli saw this' })]);
     expect(JSON.stringify(lines)).not.toContain(secret);
-    expect(await listWebhooks(t.server.platform, { coachEmail: otherCoach.email })).toEqual([]);
+    const theirs = await listWebhooks(t.server.platform, { coachEmail: otherCoach.email });
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((l) => l.coachEmail === otherCoach.email && l.id !== endpoint.id)).toBe(true);
     const view = render(h(WebhooksView, { endpoints: [line] }));
     const text = stripVTControlCharacters(view.lastFrame() ?? '');
     expect(text).toContain(r.url);
