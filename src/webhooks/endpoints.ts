@@ -81,9 +81,11 @@ export async function createEndpoint(
 ): Promise<{ endpoint: EndpointOut; secret: string }> {
   const secret = newSecret();
   const { rows } = await db.query<EndpointRow>(
+    // created_at is the database's clock, the one event times come from: the reactor
+    // sends an endpoint only what happened after it was added.
     `INSERT INTO webhook_endpoints (id, coach_id, url, description, event_types, secret, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING ${ENDPOINT_COLUMNS}`,
-    [randomUUID(), coachId, input.url, input.description, input.eventTypes, secret, now],
+     VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp(), clock_timestamp()) RETURNING ${ENDPOINT_COLUMNS}`,
+    [randomUUID(), coachId, input.url, input.description, input.eventTypes, secret],
   );
   return { endpoint: endpointOut(rows[0], now), secret };
 }
