@@ -304,6 +304,28 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('one delivery attempt', () => {
+  it('gives up on a receiver that does not answer by the deadline (10 s in the server)', async () => {
+    const silent = http.createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
+    const result = await postWebhook(url, '{}', {}, { allowLoopback: true, timeoutMs: 300 });
+    expect(result).toEqual({ status: null, body: '', error: 'timed out' });
+    silent.closeAllConnections();
+    await new Promise<void>((r) => silent.close(() => r()));
+  });
+
+  it('keeps the first 500 characters of the answer', async () => {
+    const r = await receiver({ answer: 'x'.repeat(5000) });
+    const result = await postWebhook(r.url, '{}', {}, { allowLoopback: true });
+    expect(result.status).toBe(200);
+    expect(result.body).toBe('x'.repeat(500));
+    await r.close();
+  });
+});
+
 describe('SSRF guard of a delivery (loopback setting off)', () => {
   it.each([['127.0.0.1'], ['127.0.0.2'], ['[::1]'], ['0x7f000001'], ['localhost']])('refuses %s after resolving it, without connecting', async (host) => {
     const r = await receiver();
