@@ -10,12 +10,13 @@ import type { EmailTemplate } from './templates/template.ts';
 import { weeklyRecap, type WeeklyRecapData } from './templates/weekly-recap.ts';
 import { welcome, type WelcomeData } from './templates/welcome.ts';
 import { workoutAssigned, type WorkoutAssignedData } from './templates/workout-assigned.ts';
+import { webhookDisabled, type WebhookDisabledData } from './templates/webhook-disabled.ts';
 
 export { EMAIL_FROM } from './templates/brand.ts';
-export type { ConfirmationData, InvitationData, PasswordResetData, WeeklyRecapData, WelcomeData, WorkoutAssignedData };
+export type { ConfirmationData, InvitationData, PasswordResetData, WeeklyRecapData, WebhookDisabledData, WelcomeData, WorkoutAssignedData };
 export type { RecapFigures } from './templates/weekly-recap.ts';
 
-export type EmailKind = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap';
+export type EmailKind = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap' | 'webhook-disabled';
 
 export interface EmailData {
   welcome: WelcomeData;
@@ -24,6 +25,7 @@ export interface EmailData {
   invitation: InvitationData;
   'workout-assigned': WorkoutAssignedData;
   'weekly-recap': WeeklyRecapData;
+  'webhook-disabled': WebhookDisabledData;
 }
 
 export interface RenderedEmail {
@@ -39,6 +41,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailData[K]> } = {
   invitation,
   'workout-assigned': workoutAssigned,
   'weekly-recap': weeklyRecap,
+  'webhook-disabled': webhookDisabled,
 };
 
 export const EMAIL_KINDS = Object.keys(templates) as EmailKind[];

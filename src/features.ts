@@ -16,6 +16,7 @@ import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
 import { transferFeature } from './transfer/feature.ts';
 import { accessTokensFeature } from './access-tokens/feature.ts';
+import { webhooksFeature } from './webhooks/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   performanceFeature,
   transferFeature,
   accessTokensFeature,
+  webhooksFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

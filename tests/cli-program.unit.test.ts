@@ -12,5 +12,6 @@ describe('spotter program', () => {
     expect(events.options.map((o) => o.long)).toEqual(['--type', '--limit', '--json']);
     expect(events.getOptionValue('limit')).toBe(20);
     expect(byName.get('export')!.options.map((o) => o.long)).toEqual(['--athlete', '--layout', '--unit', '--records', '--out']);
+    expect(byName.get('webhooks')!.options.map((o) => o.long)).toEqual(['--coach', '--deliveries', '--json']);
   });
 });

@@ -16,6 +16,7 @@ const samples: { [K in EmailKind]: EmailData[K] } = {
     summary: { workoutsCompleted: 5, totalDuration: 125, streak: 6, nextWorkout: 'Upper body strength' },
     link: LINK,
   },
+  'webhook-disabled': { name: 'Coach Bo', url: 'https://hooks.example.com/spotter', reason: 'The receiver answered 410 Gone.', link: LINK },
 };
 
 const HOSTILE = `<script>alert("x")</script> & 'Bo'`;
@@ -32,6 +33,7 @@ const hostileSamples: { [K in EmailKind]: EmailData[K] } = {
     summary: { workoutsCompleted: 1, totalDuration: 30, streak: 1, nextWorkout: HOSTILE },
     link: LINK,
   },
+  'webhook-disabled': { name: HOSTILE, url: HOSTILE, reason: HOSTILE, link: LINK },
 };
 
 // Every mail leads somewhere: the welcome mail to the sign-in page.
@@ -42,8 +44,8 @@ function render<K extends EmailKind>(kind: K, data: EmailData[K]) {
 }
 
 describe('renderEmail', () => {
-  it('knows exactly the six kinds of the spec', () => {
-    expect([...EMAIL_KINDS].sort()).toEqual(['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned'].sort());
+  it('knows exactly the six kinds of the spec and the webhook notice', () => {
+    expect([...EMAIL_KINDS].sort()).toEqual(['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned', 'webhook-disabled'].sort());
   });
 
   it.each(EMAIL_KINDS)('renders %s through strict MJML validation into branded html and a hand-written text part', async (kind) => {

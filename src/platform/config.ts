@@ -49,6 +49,12 @@ export interface Config {
   demoData: boolean;
   /** Log every request (`LOG_REQUESTS=1`). */
   logRequests: boolean;
+  /**
+   * Test-only (`WEBHOOKS_ALLOW_LOOPBACK=1`, never on by default): webhook endpoints may
+   * be plain http on loopback, so tests deliver to a receiver on this machine. Private
+   * and link-local addresses stay refused.
+   */
+  webhooksAllowLoopback: boolean;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The test runner is asked of the process itself: tests pass their own env here.
     demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
     logRequests: env.LOG_REQUESTS === '1',
+    webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
   };
 }
 

@@ -446,6 +446,50 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX personal_access_tokens_user ON personal_access_tokens (user_id, created_at);
     `,
   },
+  {
+    id: '019-webhooks',
+    // The webhooks context (src/webhooks/): a coach's endpoints with their signing
+    // secrets (secrets never go into events, so these are tables, like auth_tokens),
+    // and the delivery outbox the webhook reactor fills, keyed by (endpoint, event):
+    // its id is the webhook-id every retry carries. lease_until lets several servers
+    // send side by side without resetting each other's rows.
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        id                   uuid PRIMARY KEY,
+        coach_id             uuid NOT NULL,
+        url                  text NOT NULL,
+        description          text NOT NULL DEFAULT '',
+        event_types          text[] NOT NULL,
+        secret               text NOT NULL,
+        previous_secret      text,
+        previous_secret_until timestamptz,
+        enabled              boolean NOT NULL DEFAULT true,
+        disabled_reason      text,
+        created_at           timestamptz NOT NULL DEFAULT now(),
+        updated_at           timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX webhook_endpoints_coach ON webhook_endpoints (coach_id);
+      CREATE TABLE webhook_deliveries (
+        id              text PRIMARY KEY,
+        endpoint_id     uuid NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+        event_id        text NOT NULL,
+        event_type      text NOT NULL,
+        payload         jsonb NOT NULL,
+        status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts        int NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_until     timestamptz,
+        response_status int,
+        response_body   text,
+        error           text,
+        created_at      timestamptz NOT NULL DEFAULT now(),
+        delivered_at    timestamptz,
+        UNIQUE (endpoint_id, event_id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at DESC);
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

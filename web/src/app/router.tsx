@@ -34,6 +34,7 @@ const router = createBrowserRouter([
           { path: paths.app.teamAnalytics.path, lazy: () => import('./routes/app/team-analytics') },
           { path: paths.app.becomeCoach.path, lazy: () => import('./routes/app/become-coach') },
           { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
+          { path: paths.app.webhooks.path, lazy: () => import('./routes/app/webhooks') },
         ],
       },
       { path: '*', element: toSignIn },

@@ -86,5 +86,9 @@ export const paths = {
       path: '/settings',
       getHref: () => '/settings',
     },
+    webhooks: {
+      path: '/webhooks',
+      getHref: () => '/webhooks',
+    },
   },
 } as const;

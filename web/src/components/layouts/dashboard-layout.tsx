@@ -18,6 +18,7 @@ const NAV_ITEMS: { label: string; to: string; coach?: true; athleteOnly?: true }
   { label: 'Chat', to: paths.app.chat.getHref() },
   { label: 'Templates', to: paths.app.programTemplates.getHref(), coach: true },
   { label: 'Team Analytics', to: paths.app.teamAnalytics.getHref(), coach: true },
+  { label: 'Webhooks', to: paths.app.webhooks.getHref(), coach: true },
   { label: 'Become a coach', to: paths.app.becomeCoach.getHref(), athleteOnly: true },
 ];
 
