@@ -2,7 +2,8 @@
  * Every chart of the dashboard drawn on a 390 px phone, in light and in dark: the
  * weekly volume trend below the calendar, the performance progression, and the team
  * volume comparison. Drawn means an SVG with a size and series with visible shapes
- * (a chart was once seen blank on a phone).
+ * (a chart was once seen blank on a phone), also after the theme changes under it and
+ * after the window narrows from a desktop to a phone.
  * Needs the built app: `npx vite build --config web/vite.config.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,5 +133,17 @@ describe('charts on a 390 px phone', () => {
     expectDrawn(await drawn(container), 'switched to dark');
 
     expectDrawn(await drawn(await chart.open()), 'dark');
+  });
+
+  // Charts that take their container's width (the progression is 800 px wide by the spec).
+  const fluid = CHARTS.filter((c) => c.name !== 'performance progression');
+  it.each(fluid.map((c) => [c.name, c] as const))('redraws the %s to the phone width when the window narrows from a desktop', async (_, chart) => {
+    await inTheme('light');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const container = await chart.open();
+    expect((await drawn(container)).width).toBeGreaterThan(PHONE.width);
+    await page.setViewportSize(PHONE);
+    await expect.poll(async () => (await drawn(container)).width).toBeLessThan(PHONE.width);
+    expectDrawn(await drawn(container), 'narrowed');
   });
 });
