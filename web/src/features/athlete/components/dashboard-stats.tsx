@@ -18,25 +18,26 @@ export function DashboardStats({ today }: { today: string }) {
 
   return (
     <section className="athlete-dashboard" aria-label="Dashboard">
+      {/* Each stat: its term, its value and its hints, all <dt>/<dd> (a <dl> holds nothing else). */}
       <dl className="stat-grid">
         <div className="stat">
           <dt>Workouts</dt>
-          <dd>
+          <dd className="stat__value">
             {totals.completed}
             <span className="stat__of"> / {totals.workouts}</span>
           </dd>
-          <p className="stat__hint">done so far (completed or partly)</p>
+          <dd className="stat__hint">done so far (completed or partly)</dd>
         </div>
         <div className="stat">
           <dt>Time trained</dt>
-          <dd>{duration(totals.minutes)}</dd>
-          <p className="stat__hint">in logged workouts</p>
+          <dd className="stat__value">{duration(totals.minutes)}</dd>
+          <dd className="stat__hint">in logged workouts</dd>
         </div>
         <div className="stat">
           <dt>Day streak</dt>
-          <dd>{days(streak.current)}</dd>
-          <p className="stat__hint">best {days(streak.best)}</p>
-          <p className="stat__hint">{streak.definition}</p>
+          <dd className="stat__value">{days(streak.current)}</dd>
+          <dd className="stat__hint">best {days(streak.best)}</dd>
+          <dd className="stat__hint">{streak.definition}</dd>
         </div>
       </dl>
       <div className="progress-card">

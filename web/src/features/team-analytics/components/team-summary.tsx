@@ -5,10 +5,13 @@ import { completionBand, loadIn, oneDecimal, whole } from './constants';
 
 function Stat({ label, value, detail, band }: { label: string; value: string; detail?: string; band?: string }) {
   return (
+    // A named group around its own term and description: a <dl> may hold only <dt>/<dd> (or plain <div>) groups.
     <div className={`team-stat${band ? ` team-stat--${band}` : ''}`} role="group" aria-label={label}>
-      <dt className="team-stat__label">{label}</dt>
-      <dd className="team-stat__value">{value}</dd>
-      {detail && <dd className="team-stat__detail">{detail}</dd>}
+      <dl className="team-stat__pair">
+        <dt className="team-stat__label">{label}</dt>
+        <dd className="team-stat__value">{value}</dd>
+        {detail && <dd className="team-stat__detail">{detail}</dd>}
+      </dl>
     </div>
   );
 }
@@ -29,7 +32,7 @@ export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSu
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="team-summary__row">
+        <div className="team-summary__row">
           <Stat label="Total Volume (Reps)" value={whole(summary.prescribed_volume)} />
           <Stat label="Completed Volume" value={whole(summary.completed_volume)} />
           <Stat
@@ -40,8 +43,8 @@ export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSu
           />
           <Stat label="Avg Team Intensity" value={loadIn(summary.avg_team_intensity, unit, { min: 1, max: 1 })} />
           <Stat label="Most Active" value={summary.most_active_athlete ?? 'N/A'} />
-        </dl>
-        <dl className="team-summary__row">
+        </div>
+        <div className="team-summary__row">
           <Stat label="Total Sets" value={whole(summary.total_sets)} />
           <Stat label="Completed Sets" value={whole(summary.completed_sets)} />
           <Stat
@@ -52,7 +55,7 @@ export function TeamSummaryCard({ summary, mode, rangeLabel }: { summary: TeamSu
           />
           <Stat label="Avg Sets/Athlete" value={oneDecimal(perAthlete)} />
           <Stat label="Active Athletes" value={whole(summary.active_athletes)} />
-        </dl>
+        </div>
         <p className="team-summary__trend" aria-label="Team Trend">
           {mode === 'reps' ? 'Rep' : 'Set'} completion {oneDecimal(mode === 'reps' ? summary.rep_completion_rate : summary.set_completion_rate)}% ·{' '}
           {trendText(summary.team_trend, rangeLabel)}

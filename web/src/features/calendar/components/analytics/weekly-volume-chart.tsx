@@ -8,7 +8,7 @@ import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { WeekVolume } from '../../api/analytics';
 import { shortDate } from '../../utils/dates';
 
-const PALETTE = { light: { bar: '#4f46e5', text: '#556076', grid: '#e2e6ef' }, dark: { bar: '#7c83ff', text: '#a1abc1', grid: '#232e45' } };
+const PALETTE = { light: { bar: '#4f46e5', text: '#556076', grid: '#e2e6ef' }, dark: { bar: '#969cff', text: '#a1abc1', grid: '#232e45' } };
 
 /** Bars of volume (reps × load, in the reader's unit) per week, weeks starting on Sunday, oldest first. */
 export default function WeeklyVolumeChart({ weeks }: { weeks: WeekVolume[] }) {
