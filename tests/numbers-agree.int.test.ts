@@ -49,7 +49,7 @@ beforeAll(async () => {
     coach.accessToken,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await settled(t, (await t.server.platform.store.headCheckpoint()));
+  await settled(t, await t.server.platform.store.headCheckpoint());
 });
 afterAll(async () => t?.close());
 
