@@ -34,6 +34,7 @@ const HealthOut = Type.Object({
       lag: Type.Integer({ description: 'Events in the store it has not applied yet.' }),
       lastError: Nullable(Type.String()),
       parked: Type.Integer(),
+      lastParkedError: Nullable(Type.String({ description: 'Why the last parked event was parked (operators only).' })),
       rebuilding: Nullable(Type.Object({ generation: Type.Integer(), checkpoint: Nullable(Type.String()) })),
     }),
   ),
@@ -145,13 +146,15 @@ export function originAllowed(origin: string, headers: Record<string, string | s
  * Raw PostgreSQL and projection errors name tables, columns and values: only the
  * operator (X-Operator-Key) reads them; everyone else learns what failed, not why.
  */
-function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown }[] }>(body: B): B {
+function withoutErrorText<B extends { database: { error?: string }; eventStore: { error?: string }; projections: { lastError?: unknown; lastParkedError?: unknown }[] }>(
+  body: B,
+): B {
   const hide = (e: unknown) => (e ? 'failed (details for operators only)' : e);
   return {
     ...body,
     database: { ...body.database, ...(body.database.error ? { error: hide(body.database.error) } : {}) },
     eventStore: { ...body.eventStore, ...(body.eventStore.error ? { error: hide(body.eventStore.error) } : {}) },
-    projections: body.projections.map((p) => (p.lastError ? { ...p, lastError: hide(p.lastError) } : p)),
+    projections: body.projections.map((p) => ({ ...p, lastError: hide(p.lastError) as string | null, lastParkedError: hide(p.lastParkedError) as string | null })),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ProjectionStatus {
   lastError: string | null;
   /** Events this projection could not apply and parked (see `spotter parked`). */
   parked: number;
+  /** Why the last of them was parked (operators only, like lastError). */
+  lastParkedError: string | null;
   rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
 }
 
@@ -523,7 +525,9 @@ export class ProjectionRunner {
     const { rows: rebuilds } = await this.pool.query<{ projection: string; generation: number; checkpoint: string | null }>(
       'SELECT projection, generation, checkpoint FROM projection_rebuilds',
     );
-    const { rows: parked } = await this.pool.query<{ projection: string; n: number }>('SELECT projection, count(*)::int AS n FROM projection_parked_events GROUP BY projection');
+    const { rows: parked } = await this.pool.query<{ projection: string; n: number; last_error: string }>(
+      `SELECT projection, count(*)::int AS n, (array_agg(error ORDER BY parked_at DESC, id DESC))[1] AS last_error FROM projection_parked_events GROUP BY projection`,
+    );
     return Promise.all(
       [...this.workers.values()].map(async (w) => {
         const row = rows.find((r) => r.projection === w.projection.name);
@@ -539,6 +543,7 @@ export class ProjectionRunner {
           lag: await countAfter(this.pool, this.store, checkpoint),
           lastError: w.owned ? w.lastError : (row?.last_error ?? null),
           parked: parked.find((r) => r.projection === w.projection.name)?.n ?? 0,
+          lastParkedError: parked.find((r) => r.projection === w.projection.name)?.last_error ?? null,
           rebuilding: rb ? { generation: rb.generation, checkpoint: rb.checkpoint } : null,
         };
       }),
