@@ -1,7 +1,8 @@
 /**
  * `spotter backup` and `spotter restore` as an operator runs them (issue 23 item 10):
- * a backup of a live server's database, restored into a fresh one, gives read models
- * equal to the source's, and accounts and sessions that still work.
+ * a backup of a live server's database, restored into a PostgreSQL of its own started
+ * on a fresh data folder, gives read models equal to the source's, and accounts and
+ * sessions that still work.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -11,23 +12,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../src/features.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let source: TestServer;
-let fresh: TestDatabase;
+let freshServer: EmbeddedDatabase;
+let fresh: { url: string; pool: pg.Pool };
 let dir: string;
 
 beforeAll(async () => {
   source = await startTestServer();
-  fresh = await createTestDatabase({ migrate: false });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-backup-'));
+  // The embedded server runs as its own user, who must reach the folder.
+  await fs.chmod(dir, 0o777);
+  freshServer = await startEmbeddedPostgres(path.join(dir, 'fresh-data'));
+  fresh = { url: freshServer.url, pool: new pg.Pool({ connectionString: freshServer.url, max: 2 }) };
 });
 afterAll(async () => {
   await source?.close();
-  await fresh?.drop();
+  await fresh?.pool.end();
+  await freshServer?.stop();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +60,7 @@ async function readModels(pool: { query: (sql: string) => Promise<{ rows: { row:
 }
 
 describe('spotter backup and restore', () => {
-  it('restores into a fresh database with read models equal to the source, and sign-ins that still work', async () => {
+  it('restores into a fresh data folder with read models equal to the source, and sign-ins that still work', async () => {
     const coach = await signedInUser(source, 'Backup Coach');
     const athlete = await signedInUser(source, 'Backup Athlete');
     await linkAthlete(source, coach, athlete);

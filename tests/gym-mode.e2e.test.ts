@@ -287,6 +287,41 @@ describe('gym mode', () => {
     await page.context().setOffline(false);
   });
 
+  it('keeps a performance entry made with no signal on the phone and sends it once when the signal returns', async () => {
+    const page = await e2e.signedInPage(athlete, PHONE);
+    await page.goto(`${t.url}/training?mode=performance`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('button', { name: 'Log Performance' }).click();
+    const form = page.getByRole('form', { name: 'Log Performance' });
+    await form.getByLabel('Exercise').fill('Zercher Squat');
+    await form
+      .getByRole('button', { name: /^Zercher Squat/ })
+      .first()
+      .click();
+
+    await page.context().setOffline(true);
+    await form.getByLabel('Weight (lb)').fill('185');
+    await form.getByLabel('Reps').fill('3');
+    await form.getByRole('button', { name: 'Log Metric' }).click();
+    await form.getByText('Saved on this device: Zercher Squat: 185 lb × 3. It will be sent when you are back online.').waitFor();
+    const logged = async () =>
+      Number(
+        (
+          await t.db.pool.query(
+            `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'PerformanceLogged' AND data->>'athleteId' = $1 AND data->>'exerciseName' = 'Zercher Squat'`,
+            [athlete.user.id],
+          )
+        ).rows[0].n,
+      );
+    expect(await logged()).toBe(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(logged).toBe(1);
+    // Sent once: the record shows, and it is the only entry.
+    await page.getByText('185 lb').first().waitFor();
+    expect(await logged()).toBe(1);
+  });
+
   it('offers a new version without reloading under the athlete, and takes it on the next page opened', async () => {
     // A server of its own, on a copy of the build that this test can change.
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-dist-'));

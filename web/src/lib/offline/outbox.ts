@@ -20,7 +20,8 @@ import { isNetworkError, knownOffline } from './network';
 
 export type { OutboxEntry } from './db';
 
-export type NewOutboxEntry = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'invalidates' | 'label' | 'meta'>;
+/** A write to keep; `id` when it was already tried online under that Idempotency-Key (its answer may have been lost). */
+export type NewOutboxEntry = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'invalidates' | 'label' | 'meta'> & { id?: string };
 
 export type OutboxState = {
   /** Every entry in the order made: waiting (`pending`), set aside (`failed`) and recently `sent`. */
@@ -116,7 +117,7 @@ export class Outbox {
 
   /** Keeps a write on the device (shown at once) and sends it when it can. */
   async enqueue(input: NewOutboxEntry): Promise<OutboxEntry> {
-    const entry: OutboxEntry = { ...input, id: uuidv7(), createdAt: Date.now(), status: 'pending', attempts: 0, nextAttemptAt: 0 };
+    const entry: OutboxEntry = { ...input, id: input.id ?? uuidv7(), createdAt: Date.now(), status: 'pending', attempts: 0, nextAttemptAt: 0 };
     this.unsaved.set(entry.id, entry);
     this.entries = [...this.entries, entry];
     this.emit();

@@ -9,7 +9,9 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fetchWithOfflineCopy } from '../../../lib/offline/network';
+import { fetchWithOfflineCopy, isNetworkError, knownOffline } from '../../../lib/offline/network';
+import { useOutbox } from '../../../lib/offline/outbox-provider';
+import { uuidv7 } from '../../../lib/uuid7';
 import { afterWriteHeaders, rememberWrite } from '../../../lib/read-after-write';
 import { getSession } from '../../../lib/session';
 
@@ -69,11 +71,47 @@ export function usePerformanceSummary(athleteId: string, range: RangeKey) {
 /** A strength value typed in kilograms goes with `unit: 'kg'`; without it the value is pounds. */
 export type LogInput = { exercise_name: string; value: string; reps?: string; date: string; unit?: 'kg' };
 
+export const PERFORMANCE_ENTRY = 'performance-entry';
+
+/** Logged: `queued` when it waits on this device for a connection (the outbox sends it once, with the same key). */
+export type Logged = { checkpoint: string | null; queued: boolean };
+
+/**
+ * Logs an entry. Online it is sent at once, so the server's "no" shows in the form;
+ * with no signal (or an answer lost on the way) it is kept on the device and sent by
+ * the outbox under the same Idempotency-Key, so it is applied once either way.
+ */
 export function useLogPerformance(athleteId: string) {
   const queryClient = useQueryClient();
+  const outbox = useOutbox();
   return useMutation({
-    mutationFn: (input: LogInput) => api.post<{ id: string; checkpoint: string | null }>('/api/performance-records', { athlete_id: athleteId, ...input }),
+    networkMode: 'always',
+    mutationFn: async (input: LogInput): Promise<Logged> => {
+      const body = { athlete_id: athleteId, ...input };
+      const key = uuidv7();
+      try {
+        if (!knownOffline()) {
+          const r = await api.post<{ checkpoint: string | null }>('/api/performance-records', body, { headers: { 'Idempotency-Key': key } });
+          return { checkpoint: r.checkpoint, queued: false };
+        }
+      } catch (e) {
+        if (!outbox || !isNetworkError(e)) throw e;
+      }
+      if (!outbox) throw new Error('You are offline. Please try again when you are back online.');
+      await outbox.enqueue({
+        id: key,
+        kind: PERFORMANCE_ENTRY,
+        method: 'POST',
+        path: '/api/performance-records',
+        body,
+        invalidates: [performanceKey(athleteId)],
+        label: `${input.exercise_name}, ${input.date}`,
+        meta: null,
+      });
+      return { checkpoint: null, queued: true };
+    },
     onSuccess: (result) => {
+      if (result.queued) return;
       rememberWrite(result.checkpoint);
       return queryClient.invalidateQueries({ queryKey: performanceKey(athleteId) });
     },

@@ -85,8 +85,9 @@ export function LogPerformanceForm({ athleteId, today, knownNames, onClose }: { 
     setErrors(next);
     if (next.value || next.reps || next.date) return;
     try {
-      await log.mutateAsync({ exercise_name: exercise, value, ...(t === 'strength' ? { reps, ...(unit === 'kg' ? { unit: 'kg' as const } : {}) } : {}), date });
-      setSuccess(`Logged ${exercise}: ${value} ${metricUnitOf(UNIT_OF[t], unit)}${t === 'strength' ? ` × ${reps}` : ''}`);
+      const logged = await log.mutateAsync({ exercise_name: exercise, value, ...(t === 'strength' ? { reps, ...(unit === 'kg' ? { unit: 'kg' as const } : {}) } : {}), date });
+      const what = `${exercise}: ${value} ${metricUnitOf(UNIT_OF[t], unit)}${t === 'strength' ? ` × ${reps}` : ''}`;
+      setSuccess(logged.queued ? `Saved on this device: ${what}. It will be sent when you are back online.` : `Logged ${what}`);
       setExercise(null);
       setValue('');
       setReps('');
