@@ -146,6 +146,11 @@ describe('category and overall scores', () => {
     expect(categoryOf('Back Squat')).toBe('Strength');
     expect(categoryOf('40 Yard Dash')).toBe('Speed');
     expect(categoryOf('Mile Run')).toBe('Endurance');
+    // A row is a pull, not rowing; a crunch is not a run (issue 24, item 7).
+    expect(categoryOf('Barbell Row')).toBe('Strength');
+    expect(categoryOf('Crunch')).not.toBe('Endurance');
+    expect(categoryOf('Rowing 2k')).toBe('Endurance');
+    expect(categoryOf('Box Jumps')).toBe('Power');
     expect(categoryOf('Vertical Jump')).toBe('Power');
     expect(categoryOf('Hamstring Stretch')).toBe('Mobility');
     expect(categoryOf('Back Squat', 'power')).toBe('Power');

@@ -37,10 +37,15 @@ export const CATEGORY_STYLE: Record<Category, { icon: string; color: string }> =
   Other: { icon: 'activity', color: '#6b7280' },
 };
 
-const MOBILITY_WORDS = ['stretch', 'mobility', 'yoga', 'flexibility', 'sit and reach', 'range of motion'];
-const ENDURANCE_WORDS = ['run', 'mile', '5k', '10k', 'row', 'bike', 'swim'];
-const POWER_WORDS = ['jump', 'throw', 'clean', 'snatch', 'jerk', 'med ball', 'plyo'];
-const OTHER_WORDS = ['plank', 'hold', 'carry'];
+/**
+ * Words matched whole (with their plural or -ing form), so that a Barbell Row is not
+ * rowing and a Crunch is not a run: "row" alone is a pull, the ergometer is "rowing".
+ */
+const words = (list: string[]) => new RegExp(`\\b(${list.join('|')})(s|es|ing)?\\b`, 'i');
+const MOBILITY_WORDS = words(['stretch', 'mobility', 'yoga', 'flexibility', 'sit and reach', 'range of motion']);
+const ENDURANCE_WORDS = words(['run', 'running', 'mile', '5k', '10k', 'rowing', 'row erg', 'rower', 'erg', 'bike', 'cycling', 'swim', 'swimming']);
+const POWER_WORDS = words(['jump', 'throw', 'clean', 'snatch', 'jerk', 'med ball', 'plyo', 'plyometric']);
+const OTHER_WORDS = words(['plank', 'hold', 'carry']);
 
 /**
  * The category an exercise counts under. The catalogue's exercise_type decides when
@@ -51,10 +56,10 @@ export function categoryOf(name: string, catalogueType?: string | null): Categor
   if (fromCatalogue) return fromCatalogue;
   const n = name.toLowerCase();
   if (n.includes('sprint') || n.includes('dash')) return 'Speed';
-  if (MOBILITY_WORDS.some((w) => n.includes(w))) return 'Mobility';
-  if (ENDURANCE_WORDS.some((w) => n.includes(w))) return 'Endurance';
-  if (POWER_WORDS.some((w) => n.includes(w))) return 'Power';
-  if (OTHER_WORDS.some((w) => n.includes(w))) return 'Other';
+  if (MOBILITY_WORDS.test(n)) return 'Mobility';
+  if (ENDURANCE_WORDS.test(n)) return 'Endurance';
+  if (POWER_WORDS.test(n)) return 'Power';
+  if (OTHER_WORDS.test(n)) return 'Other';
   return exerciseType(n) === 'strength' ? 'Strength' : 'Other';
 }
 
