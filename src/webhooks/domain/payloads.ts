@@ -6,6 +6,7 @@
  */
 import type { StoredEvent } from '../../kernel/events.ts';
 import type { TrainingEvent } from '../../training/domain/events.ts';
+import { actualInPounds } from '../../training/domain/load-units.ts';
 import type { PerformanceEvent } from '../../performance/domain/events.ts';
 import type { WebhookEventType, WebhookPayload } from './event-types.ts';
 
@@ -42,7 +43,8 @@ export function setLogged(e: StoredEvent): WebhookCandidate {
       setIndex: d.setIndex,
       setId: d.setId ?? null,
       doneAt: d.doneAt ?? when(e),
-      actual: d.actual,
+      // In pounds, as every API answer (a load typed in kilograms is converted; its event keeps it as typed).
+      actual: actualInPounds(d.actual),
     },
   );
 }
