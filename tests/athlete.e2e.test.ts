@@ -106,7 +106,9 @@ describe("the athlete's training in the browser", () => {
     const dashboard = page.getByRole('region', { name: 'Dashboard' });
     await expect.poll(() => dashboard.getByText('Day streak').isVisible()).toBe(true);
     await expect.poll(async () => (await dashboard.textContent()) ?? '').toMatch(/Day streak\s*1 day\s*best 1 day/);
-    expect(await dashboard.getByText('Training days in a row on which you logged your workout. Rest days do not break it; a missed training day does.', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await dashboard.getByText('Training days in a row on which you logged your workout. Rest days do not break it; a missed training day does.', { exact: false }).isVisible(),
+    ).toBe(true);
     expect(await dashboard.textContent()).toMatch(/Workouts\s*1\s*\/\s*2/);
     expect(
       await page
