@@ -27,7 +27,12 @@ const focusIndicator = (page: Page) =>
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const ring = /0px 0px 0px ([2-9]|\d\d)px/.test(style.boxShadow);
     const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent?.trim().slice(0, 40) ?? '';
-    return { element: `${el.tagName.toLowerCase()} "${label}" (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`, visible: outline || ring };
+    // The page itself (nothing focused, e.g. while a part re-renders) is not a focus stop.
+    const page = el === document.body || el === document.documentElement;
+    return {
+      element: `${el.tagName.toLowerCase()} "${label}" (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow})`,
+      visible: outline || ring || page,
+    };
   });
 
 /**
