@@ -2,6 +2,7 @@ import { COLORS, PRODUCT_NAME } from './brand.ts';
 import { block, button, headline, layout, linkFallback, paragraph } from './layout.ts';
 import { checkedLink, checkedText, mjml, optionalText, type Markup } from './markup.ts';
 import { greeting, plainText, type EmailTemplate } from './template.ts';
+import { recapReadinessLine, type RecapReadiness } from './recap-readiness.ts';
 
 /**
  * The figures the mail shows. The WeeklyRecapSent event's payload (src/recaps/domain/recap.ts)
@@ -15,6 +16,7 @@ export interface RecapFigures {
   /** Consecutive training days. */
   streak: number;
   nextWorkout?: string;
+  readiness?: RecapReadiness;
 }
 
 export interface WeeklyRecapData {
@@ -67,6 +69,7 @@ function fields(data: WeeklyRecapData) {
     duration: formatDuration(count(data.summary.totalDuration, 'totalDuration', false)),
     streak: count(data.summary.streak, 'streak'),
     next: optionalText(data.summary.nextWorkout, 'summary.nextWorkout'),
+    readiness: recapReadinessLine(data.summary.readiness),
     headline: recapHeadline(workouts),
   };
 }
@@ -100,7 +103,7 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
   ${stat(f.duration, 'Time trained')}
   ${stat(String(f.streak), 'Day streak')}
 </mj-group></mj-section>`,
-        block(f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``, button('Open my dashboard', f.link), linkFallback(f.link)),
+        block(f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``, f.readiness ? paragraph(mjml`${f.readiness}`) : mjml``, button('Open my dashboard', f.link), linkFallback(f.link)),
       ],
     });
   },
@@ -111,7 +114,7 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
       f.headline,
       greeting(f.name),
       `You ${encouragement(f.headline, f.workouts)}`,
-      [`Workouts completed: ${f.workouts}`, `Time trained: ${f.duration}`, `Streak: ${plural(f.streak, 'day')}`, f.next ? `Next up: ${f.next}` : undefined]
+      [`Workouts completed: ${f.workouts}`, `Time trained: ${f.duration}`, `Streak: ${plural(f.streak, 'day')}`, f.next ? `Next up: ${f.next}` : undefined, f.readiness]
         .filter(Boolean)
         .join('\n'),
       `Open your dashboard:\n${f.link}`,

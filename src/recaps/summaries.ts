@@ -12,6 +12,7 @@ import { displayName } from '../accounts/index.ts';
 import { todayIn } from '../accounts/index.ts';
 import { addDays, trainingDayStreaks, WORKOUT_DONE_SQL, type StreakWorkout } from '../training/index.ts';
 import { lastCompleteWeek, weekRange } from './domain/iso-week.ts';
+import { weekReadiness } from '../readiness/index.ts';
 import type { RecapRecipient } from './domain/recap.ts';
 
 export interface PlannedRecap {
@@ -79,7 +80,8 @@ export async function planRecaps(db: pg.Pool, opts: { now: Date; week?: string; 
     const week = opts.week ?? lastCompleteWeek(todayIn(a.time_zone, opts.now));
     const range = weekRange(week);
     if (!range) throw new Error(`Not an ISO week: ${week}`);
-    const summary = await weekSummary(db, a.athlete_id, range);
+    const readiness = await weekReadiness(db, a.athlete_id, range);
+    const summary = { ...(await weekSummary(db, a.athlete_id, range)), ...(readiness ? { readiness } : {}) };
     plans.push({
       to: { athleteId: a.athlete_id, email: a.email, name: displayName({ ...a, name: a.full_name }) },
       week,

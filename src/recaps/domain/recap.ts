@@ -20,6 +20,8 @@ export interface WeeklyRecapSummary {
   /** Consecutive training days. */
   streak: number;
   nextWorkout?: string;
+  /** The week's readiness check-ins (issue 27): their mean score (1–5) and count; absent without any. */
+  readiness?: { average: number; checkIns: number };
 }
 
 export type RecapCommand = { type: 'SendWeeklyRecap'; week: string; to: RecapRecipient; summary: WeeklyRecapSummary };
