@@ -14,5 +14,5 @@ export function recapReadinessLine(readiness: unknown): string | undefined {
   const valid =
     typeof r.average === 'number' && r.average >= 1 && r.average <= 5 && typeof r.checkIns === 'number' && Number.isInteger(r.checkIns) && r.checkIns >= 1 && r.checkIns <= 7;
   if (!valid) throw new TypeError('E-mail summary.readiness must hold an average of 1–5 and 1–7 check-ins');
-  return `Readiness: ${r.average.toFixed(1)} / 5 on average over ${r.checkIns} check-in${r.checkIns === 1 ? '' : 's'}`;
+  return `Readiness: ${r.average!.toFixed(1)} / 5 on average over ${r.checkIns} check-in${r.checkIns === 1 ? '' : 's'}`;
 }

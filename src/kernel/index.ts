@@ -54,3 +54,4 @@ export {
   type WorkoutSet,
   type WorkoutStatus,
 } from '../training/domain/workout-rules.ts';
+export { CHART_MAX_REPS, RIR_MAX, RPE_MAX, RPE_MIN, isChartRpe, percentOfOneRm, rpeOfRir, type LoadSuggestion } from './load-suggestion.ts';

@@ -6,12 +6,14 @@
 import type { Feature } from '../feature.ts';
 import { performanceRecordsProjection } from '../../projections/performance/performance-records.ts';
 import { performanceRoutes } from './routes.ts';
+import { loadSuggestionRoutes } from './load-suggestions.ts';
 
 export const performanceFeature: Feature = {
   name: 'performance',
   projections: [performanceRecordsProjection],
   routes(app, deps) {
     performanceRoutes(app, deps);
+    loadSuggestionRoutes(app, deps);
   },
   topicRules: {
     // "New PR" news: a user's own topic (an athlete's PRs, a coach's athletes' PRs).

@@ -35,6 +35,8 @@ const ActualBody = Type.Object(
         reps: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: SET_LIMITS.reps }), Type.Null()])),
         load: Type.Optional(Amount(SET_LIMITS.load)),
         time_duration: Type.Optional(Amount(SET_LIMITS.time_duration)),
+        // How hard the set felt: 6–10 in half steps (checked by the decider with its own text).
+        rpe: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: SET_LIMITS.rpe }), Type.Null()])),
         // The unit `load` was typed in; the event keeps it (a kilogram load is checked against 907 kg).
         load_unit: Type.Optional(StringEnum(WEIGHT_UNITS)),
       },

@@ -22,6 +22,7 @@ export const SetActualOut = Type.Object({
   reps: Type.Optional(NullableNumber),
   load: Type.Optional(NullableNumber),
   time_duration: Type.Optional(NullableNumber),
+  rpe: Type.Optional(Nullable(Type.Number({ description: 'How hard the set felt, 6–10' }))),
 });
 
 /** One prescribed set (WorkoutSet): the fields its type uses, and its actual once logged. */
@@ -32,7 +33,8 @@ export const WorkoutSetOut = Type.Object({
   load: Type.Optional(Nullable(Type.Number({ description: 'lbs' }))),
   load_percent: Type.Optional(Nullable(Type.Number({ description: '% of the estimated 1RM' }))),
   time_duration: Type.Optional(Nullable(Type.Number({ description: 'seconds' }))),
-  rpe: Type.Optional(NullableNumber),
+  rpe: Type.Optional(Nullable(Type.Number({ description: 'Target RPE' }))),
+  rir: Type.Optional(Nullable(Type.Number({ description: 'Target reps in reserve, 0–5' }))),
   tempo: Type.Optional(Nullable(Type.String())),
   rest_pause: Type.Optional(NullableNumber),
   drop_weight: Type.Optional(NullableNumber),

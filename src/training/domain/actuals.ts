@@ -6,6 +6,11 @@
 import type { SetActual, WorkoutExercise, WorkoutSet } from './workout-rules.ts';
 
 export const ACTUAL_FIELDS = ['reps', 'load', 'time_duration'] as const;
+/**
+ * What an actual keeps: the fields that make a set logged, and the RPE the athlete felt
+ * (issue 27). An RPE alone logs nothing: it describes a set done, it is not one.
+ */
+const KEPT_FIELDS = [...ACTUAL_FIELDS, 'rpe'] as const;
 
 /** A finite number from a number or numeric string; null for blanks and junk (as workout-rules reads values). */
 export function toNumber(value: unknown): number | null {
@@ -29,7 +34,7 @@ export function isEmptyActual(actual: SetActual | null | undefined): boolean {
 /** Only the known fields that hold a value, so `{reps: null}` and `{}` both read as "nothing recorded". */
 export function cleanActual(actual: SetActual | null | undefined): SetActual {
   const out: SetActual = {};
-  for (const f of ACTUAL_FIELDS) if (actual?.[f] != null) out[f] = actual[f];
+  for (const f of KEPT_FIELDS) if (actual?.[f] != null) out[f] = actual[f];
   return out;
 }
 
@@ -39,7 +44,7 @@ export function cleanActual(actual: SetActual | null | undefined): SetActual {
  */
 export function mergeActual(previous: SetActual | null | undefined, change: SetActual): SetActual {
   const merged: SetActual = { ...cleanActual(previous) };
-  for (const f of ACTUAL_FIELDS) {
+  for (const f of KEPT_FIELDS) {
     if (!(f in change)) continue;
     if (change[f] == null) delete merged[f];
     else merged[f] = change[f];

@@ -11,7 +11,11 @@ export const SET_LIMITS = {
   time_duration: 3600,
   rest_pause: 3600,
   rpe: 10,
+  rir: 5,
 } as const;
 
 /** Exercise positions in a workout (order_index, actual's exerciseIndex/setIndex). */
 export const MAX_INDEX = 1000;
+
+/** A logged RPE is one of the RPE chart's (kernel/load-suggestion.ts): 6–10 in half steps. */
+export const ACTUAL_RPE_MESSAGE = (where: string) => `${where} must be from 6 to 10 in steps of 0.5.`;

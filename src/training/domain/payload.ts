@@ -10,9 +10,10 @@ import type { WorkoutContent } from './events.ts';
 import { EXERCISE_INTENTS, guessIntent, nextHeading, type ExerciseIntent } from './intents.ts';
 import { isCalendarDate, MAX_BULK_SETS, SET_TYPES, stripEmpty, type SetActual, type SetType, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { MESSAGES } from './workout.ts';
-import { MAX_INDEX, SET_LIMITS } from './limits.ts';
+import { ACTUAL_RPE_MESSAGE, MAX_INDEX, SET_LIMITS } from './limits.ts';
 import { badUnitMessage, LOAD_FIELDS, loadLimitIn } from './load-units.ts';
 import { isWeightUnit, type WeightUnit } from '../../kernel/units.ts';
+import { isChartRpe } from '../../kernel/load-suggestion.ts';
 
 /** %1RM prescriptions: above 0, at most 150 (supramaximal eccentric work tops out well below). */
 export const LOAD_PERCENT_MAX = 150;
@@ -26,7 +27,7 @@ export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID
 const READ_ONLY = new Set(['id', 'status', 'updated_at', 'created_at', 'last_actual', 'version', 'athlete_id']);
 const WORKOUT_FIELDS = new Set(['user_id', 'date', 'name', 'notes', 'exercises']);
 const EXERCISE_FIELDS = new Set(['exercise_name', 'heading', 'order_index', 'exercise_intent', 'category', 'notes', 'superset_group', 'sets']);
-const NUMBER_FIELDS = ['reps', 'load', 'time_duration', 'rpe', 'rest_pause', 'drop_weight'] as const;
+const NUMBER_FIELDS = ['reps', 'load', 'time_duration', 'rpe', 'rir', 'rest_pause', 'drop_weight'] as const;
 const TEXT_FIELDS = ['tempo', 'superset_with'] as const;
 /** The editor's names for some set fields (spec §3 field lists) → the entity's names. */
 const SET_ALIASES: Record<string, string> = { restPause: 'rest_pause', dropWeight: 'drop_weight', supersetWith: 'superset_with', time: 'time_duration' };
@@ -75,7 +76,7 @@ function loadUnit(v: unknown, where: string): WeightUnit | undefined {
 function parseActual(raw: unknown, where: string): SetActual | undefined {
   if (raw === undefined) return undefined;
   if (!isObject(raw)) return bad(`${where} must be an object.`);
-  refuseUnknown(raw, new Set(['reps', 'load', 'time_duration', 'load_unit']), `${where}.`);
+  refuseUnknown(raw, new Set(['reps', 'load', 'time_duration', 'rpe', 'load_unit']), `${where}.`);
   const actual: SetActual = {};
   const unit = loadUnit(raw.load_unit, where);
   const reps = amount(raw.reps, `${where}.reps`, { whole: true, max: SET_LIMITS.reps });
@@ -85,6 +86,9 @@ function parseActual(raw: unknown, where: string): SetActual | undefined {
   if (load !== undefined) actual.load = load;
   if (load !== undefined && unit !== undefined) actual.load_unit = unit;
   if (time !== undefined) actual.time_duration = time;
+  const rpe = amount(raw.rpe, `${where}.rpe`, { max: SET_LIMITS.rpe });
+  if (rpe !== undefined && !isChartRpe(rpe)) bad(ACTUAL_RPE_MESSAGE(`${where}.rpe`));
+  if (rpe !== undefined) actual.rpe = rpe;
   return Object.keys(actual).length ? actual : undefined;
 }
 
@@ -101,10 +105,11 @@ function parseSet(raw: unknown, where: string): WorkoutSet {
   const set: WorkoutSet = input.id !== undefined ? { id: (input.id as string).toLowerCase(), type } : { type };
   for (const f of NUMBER_FIELDS) {
     const isLoad = (LOAD_FIELDS as readonly string[]).includes(f);
-    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps', max: isLoad ? loadLimitIn(SET_LIMITS[f], unit) : SET_LIMITS[f] });
+    const n = amount(input[f], `${where}.${f}`, { whole: f === 'reps' || f === 'rir', max: isLoad ? loadLimitIn(SET_LIMITS[f], unit) : SET_LIMITS[f] });
     if (n !== undefined) set[f] = n;
   }
   if (unit !== undefined && LOAD_FIELDS.some((f) => set[f] !== undefined)) set.load_unit = unit;
+  if (set.rpe !== undefined && set.rir !== undefined) bad(`${where}: give a target RPE or a target RIR, not both.`);
   const percent = amount(input.load_percent, `${where}.load_percent`, { max: LOAD_PERCENT_MAX });
   if (percent !== undefined) {
     if (percent <= 0) bad(`${where}.load_percent must be greater than 0.`);

@@ -7,7 +7,8 @@
  * before deciding and passes the answer in as `mayAct`; the decider stays pure.
  */
 import { assertNever, DomainError, type Decider } from '../../kernel/decider.ts';
-import { SET_LIMITS } from './limits.ts';
+import { ACTUAL_RPE_MESSAGE, SET_LIMITS } from './limits.ts';
+import { isChartRpe } from '../../kernel/load-suggestion.ts';
 import type { TrainingEvent, WorkoutContent } from './events.ts';
 import { isCalendarDate, type SetActual, type WorkoutExercise, type WorkoutSet } from './workout-rules.ts';
 import { ACTUAL_FIELDS, cleanActual, isEmptyActual, keepActualsById, mergeActual, sameJson } from './actuals.ts';
@@ -90,6 +91,7 @@ function checkContent(content: WorkoutContent): void {
       if (set.actual) {
         checkUnit(set.actual.load_unit);
         for (const f of ACTUAL_FIELDS) checkNumber(set.actual[f], f, set.actual.load_unit);
+        checkActualRpe(set.actual.rpe);
       }
     }
   }
@@ -118,6 +120,11 @@ function checkActual(actual: SetActual): void {
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) throw new DomainError(400, MESSAGES.badActual);
     checkNumber(v, f, actual.load_unit);
   }
+  checkActualRpe(actual.rpe);
+}
+
+function checkActualRpe(rpe: number | null | undefined): void {
+  if (rpe != null && !isChartRpe(rpe)) throw new DomainError(400, ACTUAL_RPE_MESSAGE('rpe'));
 }
 
 /** An existing, visible workout the actor may change; hides other athletes' workouts as missing. */

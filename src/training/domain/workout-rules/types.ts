@@ -5,12 +5,13 @@ import type { ExerciseIntent } from '../intents.ts';
 export const SET_TYPES = ['standard', 'rpe', 'tempo', 'rest', 'drop', 'super', 'time', 'warmup'] as const;
 export type SetType = (typeof SET_TYPES)[number];
 
-export type SetField = 'reps' | 'load' | 'rpe' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
+export type SetField = 'reps' | 'load' | 'rpe' | 'rir' | 'tempo' | 'rest_pause' | 'drop_weight' | 'superset_with' | 'time_duration';
 
 /** The inputs the editor shows for each set type. */
 export const SET_TYPE_FIELDS: Record<SetType, readonly SetField[]> = {
   standard: ['reps', 'load'],
-  rpe: ['reps', 'load', 'rpe'],
+  // A target as RPE or as reps in reserve (RIR r ≡ RPE 10 − r); the payload takes one of them.
+  rpe: ['reps', 'load', 'rpe', 'rir'],
   tempo: ['reps', 'load', 'tempo'],
   rest: ['reps', 'load', 'rest_pause'],
   drop: ['reps', 'load', 'drop_weight'],
@@ -35,6 +36,8 @@ export interface SetActual {
   reps?: number | null;
   load?: number | null;
   time_duration?: number | null;
+  /** How hard the set felt (6–10 in half steps), as the athlete logged it. */
+  rpe?: number | null;
   /** The unit `load` was typed in, as the event keeps it (absent: lb). Read models hold pounds only. */
   load_unit?: WeightUnit;
 }
@@ -59,7 +62,10 @@ export interface WorkoutSet {
   load_percent?: number | null;
   /** seconds */
   time_duration?: number | null;
+  /** The target RPE (the suggestion reads 6–10 in half steps). */
   rpe?: number | null;
+  /** The target as reps in reserve, 0–5 (instead of an RPE). */
+  rir?: number | null;
   tempo?: string | null;
   rest_pause?: number | null;
   drop_weight?: number | null;

@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { SetActual, WeightUnit, WorkoutSet } from '@kernel';
+import { isChartRpe, type SetActual, type WeightUnit, type WorkoutSet } from '@kernel';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from '../../../lib/weight-unit';
 import { useLogActual, type Logged } from '../api/log-actual';
 import { restTimer } from '../utils/rest-timer';
 import { primeSound } from '../utils/rest-signal';
 
-type Field = 'reps' | 'load' | 'time_duration';
+/** `rpe`: how hard the set felt, optional (6–10 in half steps). */
+type Field = 'reps' | 'load' | 'time_duration' | 'rpe';
 
-const label = (f: Field, unit: WeightUnit) => (f === 'load' ? `load (${unit})` : f === 'reps' ? 'reps' : 'time (s)');
+const label = (f: Field, unit: WeightUnit) => (f === 'load' ? `load (${unit})` : f === 'reps' ? 'reps' : f === 'rpe' ? 'RPE' : 'time (s)');
 
 function target(set: WorkoutSet, unit: WeightUnit): string {
   const parts = [
     set.type === 'time' ? (set.time_duration != null ? `${set.time_duration} s` : null) : set.reps != null ? `${set.reps} reps` : null,
     set.load != null ? loadText(set.load, unit) : null,
     set.rpe != null ? `RPE ${set.rpe}` : null,
+    set.rir != null ? `RIR ${set.rir}` : null,
     set.tempo ? `tempo ${set.tempo}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'As prescribed';
@@ -42,11 +44,11 @@ type SetLoggerProps = {
 /** One set: the target, inputs for what was done, Save (each set on its own) and "Same as last set". */
 export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, set, previous, disabled }: SetLoggerProps) {
   const unit = useWeightUnit();
-  const fields: Field[] = set.type === 'time' ? ['time_duration', 'load'] : ['reps', 'load'];
+  const fields: Field[] = set.type === 'time' ? ['time_duration', 'load'] : ['reps', 'load', 'rpe'];
   const initial = (f: Field) => (set.actual?.[f] != null ? String(set.actual[f]) : '');
   // The load shown in the input, and the pounds it stands for: sent back exactly when left as shown.
   const [shown, setShown] = useState<KnownLoad | null>(() => known(set.actual?.load, unit));
-  const [values, setValues] = useState<Record<Field, string>>({ reps: initial('reps'), load: shown?.text ?? '', time_duration: initial('time_duration') });
+  const [values, setValues] = useState<Record<Field, string>>({ reps: initial('reps'), load: shown?.text ?? '', time_duration: initial('time_duration'), rpe: initial('rpe') });
   const [problem, setProblem] = useState<string | null>(null);
   const [entryId, setEntryId] = useState<string | null>(null);
   const { entries } = useOutboxState();
@@ -67,7 +69,11 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
       setProblem('Enter numbers of 0 or more.');
       return;
     }
-    if (Object.keys(actual).length === 0) {
+    if (actual.rpe != null && !isChartRpe(actual.rpe)) {
+      setProblem('RPE is 6 to 10, in steps of 0.5.');
+      return;
+    }
+    if (Object.keys(actual).every((f) => f === 'rpe')) {
       setProblem('Enter what you did first.');
       return;
     }
@@ -109,15 +115,16 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
       <div className="set-logger__inputs">
         {fields.map((f) => (
           <label key={f} className="set-logger__field">
-            <span>{f === 'load' ? `Load (${unit})` : f === 'reps' ? 'Reps' : 'Time (s)'}</span>
+            <span>{f === 'load' ? `Load (${unit})` : f === 'reps' ? 'Reps' : f === 'rpe' ? 'RPE (optional)' : 'Time (s)'}</span>
             <input
               className="input"
               type="number"
               inputMode={f === 'reps' ? 'numeric' : 'decimal'}
-              min={0}
-              step={f === 'reps' ? 1 : 'any'}
+              min={f === 'rpe' ? 6 : 0}
+              max={f === 'rpe' ? 10 : undefined}
+              step={f === 'reps' ? 1 : f === 'rpe' ? 0.5 : 'any'}
               aria-label={`Set ${n} ${label(f, unit)}`}
-              placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? (set.load != null ? String(shownLoad(set.load, unit)) : '') : String(set.time_duration ?? '')}
+              placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? (set.load != null ? String(shownLoad(set.load, unit)) : '') : f === 'rpe' ? String(set.rpe ?? '') : String(set.time_duration ?? '')}
               value={values[f]}
               disabled={disabled}
               onChange={(e) => setValues({ ...values, [f]: e.target.value })}

@@ -3,6 +3,7 @@ import { percentOf, resolvePercent, type FormSet } from './workout-form';
 import { useContext } from 'react';
 import { loadText, storedLbs, useWeightUnit, type WithLoadUnit } from '../../../../lib/weight-unit';
 import { EditorAthleteContext, useOneRm } from '../../api/one-rm';
+import { LoadSuggestionHint } from './load-suggestion-hint';
 
 /** A field's label, loads in the coach's unit ("Load (kg)"). */
 export function fieldLabel(field: SetField, unit: WeightUnit): string {
@@ -11,6 +12,7 @@ export function fieldLabel(field: SetField, unit: WeightUnit): string {
     load: `Load (${unit})`,
     time_duration: 'Time (s)',
     rpe: 'RPE',
+    rir: 'RIR',
     tempo: 'Tempo',
     rest_pause: 'Rest Pause (s)',
     drop_weight: `Drop Weight (${unit})`,
@@ -101,6 +103,7 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
         </label>
       ))}
       {percent !== null && <PercentHint exerciseName={exerciseName} percent={percent} number={number} />}
+      {set.type === 'rpe' && <LoadSuggestionHint exerciseName={exerciseName} set={set} number={number} onUse={(load) => onChange({ ...set, values: { ...set.values, load } })} />}
       <span className="set-row__actual" aria-label={`Set ${number} actual`}>
         {done ? `Actual: ${done}` : <span className="muted">Not logged</span>}
       </span>

@@ -57,7 +57,7 @@ type GivenSet = WorkoutSet & { load_unit?: WeightUnit | null };
 let keySeq = 0;
 const newKey = () => `k${++keySeq}`;
 
-const ALL_FIELDS: SetField[] = ['reps', 'load', 'time_duration', 'rpe', 'tempo', 'rest_pause', 'drop_weight', 'superset_with'];
+const ALL_FIELDS: SetField[] = ['reps', 'load', 'time_duration', 'rpe', 'rir', 'tempo', 'rest_pause', 'drop_weight', 'superset_with'];
 
 /** `75%` → 75; anything else → null. */
 export function percentOf(text: string | undefined): number | null {
