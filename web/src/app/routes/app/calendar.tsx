@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { CalendarPage } from '../../../features/calendar/components/calendar-page';
 import { PerformancePanel } from '../../../features/performance/components/performance-panel';
+import { ReadinessTrend } from '../../../features/readiness/components/readiness-trend';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,6 +22,7 @@ export function Component() {
       ) : (
         <>
           <PageHeader title={MODE_TITLES.performance} description="Records, scores and progression from workouts and logged entries." actions={modeSwitch} />
+          <ReadinessTrend athleteId={clientId} />
           {today ? <PerformancePanel athleteId={clientId} today={today} /> : <Spinner label="Loading performance" />}
         </>
       )}

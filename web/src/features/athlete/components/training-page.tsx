@@ -13,6 +13,7 @@ import { addDays } from '../utils/dates';
 import { DashboardStats } from './dashboard-stats';
 import { WorkoutList } from './workout-list';
 import { CoachedBy } from './coached-by';
+import { ReadinessCheckIn } from './readiness-check-in';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
 import { topicOf } from '@kernel';
@@ -46,6 +47,7 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
       <CoachedBy />
       <SyncStatus />
       {workouts.data?.offline && <OfflineNotice savedAt={workouts.data.savedAt} />}
+      <ReadinessCheckIn athleteId={user.id} />
       <DashboardStats today={today} />
       {workouts.isError && <Alert variant="error">{workouts.error instanceof NothingSavedError ? workouts.error.message : errorMessage(workouts.error)}</Alert>}
       {workouts.isPending ? (
