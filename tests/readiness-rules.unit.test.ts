@@ -42,11 +42,15 @@ describe('the daily check-in decider', () => {
         .when(checkIn({ [field]: value }))
         .thenThrows(400, `${field} must be a whole number from 1 to 5.`);
     }
-    given([]).when(checkIn({ sleep: 1, soreness: 5, stress: 1, energy: 5 })).then([{ type: 'ReadinessCheckedIn', data: { ...checkedIn.data, sleep: 1, soreness: 5, stress: 1, energy: 5 } }]);
+    given([])
+      .when(checkIn({ sleep: 1, soreness: 5, stress: 1, energy: 5 }))
+      .then([{ type: 'ReadinessCheckedIn', data: { ...checkedIn.data, sleep: 1, soreness: 5, stress: 1, energy: 5 } }]);
   });
 
   it('takes a note of at most 500 characters (counted as characters, not UTF-16 units)', () => {
-    given([]).when(checkIn({}, 'a'.repeat(501))).thenThrows(400, 'The note must be at most 500 characters.');
+    given([])
+      .when(checkIn({}, 'a'.repeat(501)))
+      .thenThrows(400, 'The note must be at most 500 characters.');
     given([])
       .when(checkIn({}, '💪'.repeat(500)))
       .then([{ type: 'ReadinessCheckedIn', data: { ...checkedIn.data, note: '💪'.repeat(500) } }]);

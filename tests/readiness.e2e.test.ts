@@ -71,7 +71,12 @@ describe('readiness in the browser', () => {
       { workout: { user_id: e2e.athlete.user.id, date: addDays(today, -7), exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'rpe', reps: 5, rpe: 8 }] }] } },
       e2e.coach.accessToken,
     );
-    const logged = await t.api('POST', `/api/athlete/workouts/${past.body.id}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 200, rpe: 8 } }, e2e.athlete.accessToken);
+    const logged = await t.api(
+      'POST',
+      `/api/athlete/workouts/${past.body.id}/actuals`,
+      { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, load: 200, rpe: 8 } },
+      e2e.athlete.accessToken,
+    );
     expect(logged.status).toBe(200);
     const next = await t.api(
       'POST',
@@ -84,7 +89,10 @@ describe('readiness in the browser', () => {
 
     const page = await e2e.signedInPage(e2e.coach, { viewport: { width: 1280, height: 1200 }, locale: 'en-US' });
     await page.goto(`${t.url}/calendar/${e2e.athlete.user.id}`);
-    await page.getByRole('group', { name: longDate(localToday()), exact: true }).getByRole('button', { name: /workout:/ }).click();
+    await page
+      .getByRole('group', { name: longDate(localToday()), exact: true })
+      .getByRole('button', { name: /workout:/ })
+      .click();
     const editor = page.getByRole('dialog', { name: 'Edit Workout' });
     const squat = editor.getByRole('group', { name: 'A1 Back Squat' });
     const suggestion = squat.getByRole('group', { name: 'Set 1 load suggestion' });

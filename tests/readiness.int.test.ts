@@ -68,7 +68,9 @@ describe('readiness check-ins', () => {
     const read = await t.api('GET', `/api/athletes/${athlete.user.id}/readiness`, undefined, athlete.accessToken);
     expect(read.body.todayCheckIn).toEqual({ date: '2026-03-24', ...good, energy: 5, note: null, score: 4.25 });
     expect(read.body.trend).toEqual([{ date: '2026-03-24', score: 4.25 }]);
-    const { rows } = await t.server.platform.pool.query(`SELECT event_type FROM es_events WHERE stream_id = $1 ORDER BY stream_version`, [`readiness-${athlete.user.id}-2026-03-24`]);
+    const { rows } = await t.server.platform.pool.query(`SELECT event_type FROM es_events WHERE stream_id = $1 ORDER BY stream_version`, [
+      `readiness-${athlete.user.id}-2026-03-24`,
+    ]);
     expect(rows.map((r) => r.event_type)).toEqual(['ReadinessCheckedIn', 'ReadinessCheckInCorrected']);
   });
 
@@ -92,7 +94,15 @@ describe('readiness check-ins', () => {
     expect(team.status).toBe(200);
     const [first, second] = team.body.athletes;
     // Ann's baseline: Mar 1–21 at 4 (the window is Feb 22 – Mar 21); recent (Mar 22–24): 2.75, 1.25 below.
-    expect(first).toMatchObject({ athlete_id: athlete.user.id, name: 'Athlete Ann', recentAverage: 2.75, recentCheckIns: 3, baseline: 4, baselineCheckIns: 21, belowBaseline: true });
+    expect(first).toMatchObject({
+      athlete_id: athlete.user.id,
+      name: 'Athlete Ann',
+      recentAverage: 2.75,
+      recentCheckIns: 3,
+      baseline: 4,
+      baselineCheckIns: 21,
+      belowBaseline: true,
+    });
     expect(second).toMatchObject({ athlete_id: steady.user.id, recentAverage: 4, baseline: 4, belowBaseline: false, last_check_in: '2026-03-24' });
   });
 
@@ -140,7 +150,15 @@ describe('GET /api/athletes/:id/load-suggestions', () => {
 
   it('refuses targets off the RPE chart and says when there is nothing to go by', async () => {
     const base = `/api/athletes/${athlete.user.id}/load-suggestions?exercise_name=Back%20Squat`;
-    for (const q of ['&reps=13&target_rpe=8', '&reps=0&target_rpe=8', '&reps=5&target_rpe=5.5', '&reps=5&target_rpe=8.2', '&reps=5', '&reps=5&target_rpe=8&target_rir=2', '&reps=5&target_rir=6']) {
+    for (const q of [
+      '&reps=13&target_rpe=8',
+      '&reps=0&target_rpe=8',
+      '&reps=5&target_rpe=5.5',
+      '&reps=5&target_rpe=8.2',
+      '&reps=5',
+      '&reps=5&target_rpe=8&target_rir=2',
+      '&reps=5&target_rir=6',
+    ]) {
       const res = await t.api('GET', base + q, undefined, coach.accessToken);
       expect(res.status, q).toBe(400);
     }
@@ -152,9 +170,19 @@ describe('GET /api/athletes/:id/load-suggestions', () => {
     const w = { user_id: athlete.user.id, date: '2026-03-25', exercises: [{ exercise_name: 'Bench Press', sets: [{ type: 'rpe', reps: 5, rpe: 8, rir: 2 }] }] };
     const both = await t.api('POST', '/api/manage-workouts', { workout: w }, coach.accessToken);
     expect(both).toEqual({ status: 400, body: { error: 'exercises[0].sets[0]: give a target RPE or a target RIR, not both.' } });
-    const rir = await t.api('POST', '/api/manage-workouts', { workout: { ...w, exercises: [{ exercise_name: 'Bench Press', sets: [{ type: 'rpe', reps: 5, rir: 2.5 }] }] } }, coach.accessToken);
+    const rir = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { ...w, exercises: [{ exercise_name: 'Bench Press', sets: [{ type: 'rpe', reps: 5, rir: 2.5 }] }] } },
+      coach.accessToken,
+    );
     expect(rir.body.error).toBe('exercises[0].sets[0].rir must be a whole number.');
-    const ok = await t.api('POST', '/api/manage-workouts', { workout: { ...w, exercises: [{ exercise_name: 'Bench Press', sets: [{ type: 'rpe', reps: 5, rir: 2 }] }] } }, coach.accessToken);
+    const ok = await t.api(
+      'POST',
+      '/api/manage-workouts',
+      { workout: { ...w, exercises: [{ exercise_name: 'Bench Press', sets: [{ type: 'rpe', reps: 5, rir: 2 }] }] } },
+      coach.accessToken,
+    );
     expect(ok.status).toBe(201);
     const bad = await t.api('POST', `/api/athlete/workouts/${ok.body.id}/actuals`, { exerciseIndex: 0, setIndex: 0, actual: { reps: 5, rpe: 7.3 } }, athlete.accessToken);
     expect(bad).toEqual({ status: 400, body: { error: 'rpe must be from 6 to 10 in steps of 0.5.' } });

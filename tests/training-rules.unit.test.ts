@@ -47,7 +47,7 @@ describe('set types', () => {
   it('gives each type its fields', () => {
     expect(SET_TYPE_FIELDS).toEqual({
       standard: ['reps', 'load'],
-      rpe: ['reps', 'load', 'rpe'],
+      rpe: ['reps', 'load', 'rpe', 'rir'],
       tempo: ['reps', 'load', 'tempo'],
       rest: ['reps', 'load', 'rest_pause'],
       drop: ['reps', 'load', 'drop_weight'],

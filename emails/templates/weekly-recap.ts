@@ -103,7 +103,12 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
   ${stat(f.duration, 'Time trained')}
   ${stat(String(f.streak), 'Day streak')}
 </mj-group></mj-section>`,
-        block(f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``, f.readiness ? paragraph(mjml`${f.readiness}`) : mjml``, button('Open my dashboard', f.link), linkFallback(f.link)),
+        block(
+          f.next ? paragraph(mjml`<strong>Next up:</strong> ${f.next}`) : mjml``,
+          f.readiness ? paragraph(mjml`${f.readiness}`) : mjml``,
+          button('Open my dashboard', f.link),
+          linkFallback(f.link),
+        ),
       ],
     });
   },

@@ -20,10 +20,11 @@ const COLUMNS = `to_char(date, 'YYYY-MM-DD') AS date, sleep::int, soreness::int,
 
 /** One athlete's readiness on `today`: today's answer, the last 28 days and the status. */
 export async function athleteReadiness(db: pg.Pool, athleteId: string, today: string) {
-  const { rows } = await db.query<CheckInRow>(
-    `SELECT ${COLUMNS} FROM readiness_check_ins WHERE athlete_id = $1 AND date BETWEEN $2::date AND $3::date ORDER BY date`,
-    [athleteId, statusWindowStart(today), today],
-  );
+  const { rows } = await db.query<CheckInRow>(`SELECT ${COLUMNS} FROM readiness_check_ins WHERE athlete_id = $1 AND date BETWEEN $2::date AND $3::date ORDER BY date`, [
+    athleteId,
+    statusWindowStart(today),
+    today,
+  ]);
   const trendFrom = shiftDay(today, -(BASELINE_DAYS - 1));
   return {
     today,
@@ -41,7 +42,15 @@ export interface TeamReadinessRow extends ReadinessStatus {
 
 /** Every athlete linked to the coach, each with their status on their own today; flagged athletes first. */
 export async function teamReadiness(db: pg.Pool, coachId: string, todayOf: (timeZone: string) => string): Promise<TeamReadinessRow[]> {
-  const { rows: athletes } = await db.query<{ athlete_id: string; time_zone: string | null; display_name: string | null; first_name: string | null; last_name: string | null; full_name: string | null; email: string | null }>(
+  const { rows: athletes } = await db.query<{
+    athlete_id: string;
+    time_zone: string | null;
+    display_name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    full_name: string | null;
+    email: string | null;
+  }>(
     `SELECT l.athlete_id, p.time_zone, p.display_name, p.first_name, p.last_name, p.full_name, p.email
        FROM client_links l LEFT JOIN user_profiles p ON p.user_id = l.athlete_id
       WHERE l.coach_id = $1`,
@@ -71,7 +80,11 @@ export async function teamReadiness(db: pg.Pool, coachId: string, todayOf: (time
 }
 
 /** A week's readiness for the recap: the mean score of its check-ins and how many there were (null: none). */
-export async function weekReadiness(db: Pick<pg.ClientBase, 'query'>, athleteId: string, week: { start: string; end: string }): Promise<{ average: number; checkIns: number } | null> {
+export async function weekReadiness(
+  db: Pick<pg.ClientBase, 'query'>,
+  athleteId: string,
+  week: { start: string; end: string },
+): Promise<{ average: number; checkIns: number } | null> {
   const { rows } = await db.query<{ average: number | null; n: number }>(
     `SELECT avg(score)::float8 AS average, count(*)::int AS n FROM readiness_check_ins WHERE athlete_id = $1 AND date BETWEEN $2::date AND $3::date`,
     [athleteId, week.start, week.end],

@@ -85,12 +85,8 @@ export function readinessRoutes(app: FastifyInstance, deps: ReadinessDeps) {
     },
   );
 
-  app.get(
-    '/api/readiness/team',
-    { preHandler: app.requireCoach, schema: { tags, response: { 200: TeamReadinessOut, '4xx': ErrorOut } } },
-    async (req) => {
-      const now = deps.now();
-      return { athletes: await teamReadiness(deps.pool, userIdOf(req), (zone) => todayIn(zone, now)) };
-    },
-  );
+  app.get('/api/readiness/team', { preHandler: app.requireCoach, schema: { tags, response: { 200: TeamReadinessOut, '4xx': ErrorOut } } }, async (req) => {
+    const now = deps.now();
+    return { athletes: await teamReadiness(deps.pool, userIdOf(req), (zone) => todayIn(zone, now)) };
+  });
 }

@@ -68,12 +68,22 @@ function CheckInForm({ athleteId, initial, onSaved }: { athleteId: string; initi
       {QUESTIONS.map((q) => (
         <fieldset key={q.key} className="check-in__question">
           <legend>
-            {q.label} <span className="muted">(1 = {q.low}, 5 = {q.high})</span>
+            {q.label}{' '}
+            <span className="muted">
+              (1 = {q.low}, 5 = {q.high})
+            </span>
           </legend>
           <div className="check-in__scores">
             {SCORES.map((n) => (
               <label key={n} className="check-in__score">
-                <input type="radio" name={`check-in-${q.key}`} value={n} checked={answers[q.key] === n} onChange={() => setAnswers({ ...answers, [q.key]: n })} aria-label={`${q.label} ${n}`} />
+                <input
+                  type="radio"
+                  name={`check-in-${q.key}`}
+                  value={n}
+                  checked={answers[q.key] === n}
+                  onChange={() => setAnswers({ ...answers, [q.key]: n })}
+                  aria-label={`${q.label} ${n}`}
+                />
                 <span aria-hidden="true">{n}</span>
               </label>
             ))}

@@ -124,7 +124,17 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
               max={f === 'rpe' ? 10 : undefined}
               step={f === 'reps' ? 1 : f === 'rpe' ? 0.5 : 'any'}
               aria-label={`Set ${n} ${label(f, unit)}`}
-              placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? (set.load != null ? String(shownLoad(set.load, unit)) : '') : f === 'rpe' ? String(set.rpe ?? '') : String(set.time_duration ?? '')}
+              placeholder={
+                f === 'reps'
+                  ? String(set.reps ?? '')
+                  : f === 'load'
+                    ? set.load != null
+                      ? String(shownLoad(set.load, unit))
+                      : ''
+                    : f === 'rpe'
+                      ? String(set.rpe ?? '')
+                      : String(set.time_duration ?? '')
+              }
               value={values[f]}
               disabled={disabled}
               onChange={(e) => setValues({ ...values, [f]: e.target.value })}

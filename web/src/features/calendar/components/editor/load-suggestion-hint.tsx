@@ -47,7 +47,13 @@ export function LoadSuggestionHint({ exerciseName, set, number, onUse }: { exerc
       <strong>
         Suggested: {s.load} {s.unit}
       </strong>{' '}
-      <button type="button" className="btn btn--outline btn--sm" aria-describedby={id} aria-label={`Use ${s.load} ${s.unit} for set ${number}`} onClick={() => onUse(String(s.load))}>
+      <button
+        type="button"
+        className="btn btn--outline btn--sm"
+        aria-describedby={id}
+        aria-label={`Use ${s.load} ${s.unit} for set ${number}`}
+        onClick={() => onUse(String(s.load))}
+      >
         Use
       </button>
       <span id={id} className="set-row__suggestion-reason muted">
