@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
 import { checkInDecider, type ReadinessCommand } from '../src/readiness/domain/check-in.ts';
 import type { ReadinessEvent } from '../src/readiness/domain/events.ts';
+import { weeklyRecap } from '../emails/templates/weekly-recap.ts';
 import { FLAG_DROP, readinessScore, readinessStatus, shiftDay, type DayScore } from '../src/readiness/domain/baseline.ts';
 
 const ATHLETE = '11111111-1111-4111-8111-111111111111';
@@ -90,5 +91,13 @@ describe('readiness baseline and flag', () => {
     expect(readinessStatus([...days(6, 5, 3), { date: TODAY, score: 1 }], TODAY).belowBaseline).toBe(false);
     // One low day, two normal: 1, 4, 4 → 3.0, flagged (1.0 below).
     expect(readinessStatus([...base, { date: TODAY, score: 1 }, ...days(2, 4, 1)], TODAY).belowBaseline).toBe(true);
+  });
+});
+
+describe('the weekly recap mail', () => {
+  it('shows the week’s readiness when the athlete checked in, and nothing otherwise', () => {
+    const data = { name: 'Ann', summary: { workoutsCompleted: 2, totalDuration: 60, streak: 1 }, link: 'https://spotter.example/training' };
+    expect(weeklyRecap.text({ ...data, summary: { ...data.summary, readiness: { average: 3.82, checkIns: 7 } } })).toContain('Readiness: 3.8 / 5 on average over 7 check-ins');
+    expect(weeklyRecap.text(data)).not.toContain('Readiness');
   });
 });
