@@ -94,10 +94,11 @@ export async function savePreferences(pool: pg.Pool, userId: string, change: Par
   const d = DEFAULT_PREFERENCES;
   await pool.query(
     `INSERT INTO push_preferences (user_id, workout, comment, message, reminder, reminder_minute, updated_at)
-     VALUES ($1, coalesce($2, $8), coalesce($3, $9), coalesce($4, $10), coalesce($5, $11), coalesce($6, $12), $7)
-     ON CONFLICT (user_id) DO UPDATE SET workout = coalesce($2, push_preferences.workout), comment = coalesce($3, push_preferences.comment),
-       message = coalesce($4, push_preferences.message), reminder = coalesce($5, push_preferences.reminder),
-       reminder_minute = coalesce($6, push_preferences.reminder_minute), updated_at = $7`,
+     VALUES ($1, coalesce($2::boolean, $8::boolean), coalesce($3::boolean, $9::boolean), coalesce($4::boolean, $10::boolean),
+             coalesce($5::boolean, $11::boolean), coalesce($6::smallint, $12::smallint), $7)
+     ON CONFLICT (user_id) DO UPDATE SET workout = coalesce($2::boolean, push_preferences.workout), comment = coalesce($3::boolean, push_preferences.comment),
+       message = coalesce($4::boolean, push_preferences.message), reminder = coalesce($5::boolean, push_preferences.reminder),
+       reminder_minute = coalesce($6::smallint, push_preferences.reminder_minute), updated_at = $7`,
     [
       userId,
       change.workout ?? null,
