@@ -295,6 +295,17 @@ describe('web push', () => {
     expect(service.got.length).toBe(before);
   });
 
+  it('parks a malformed comment event and goes on with the next', async () => {
+    const store = t.server.platform.store;
+    const bad = await store.append(`workout-comments-${crypto.randomUUID()}`, [{ type: 'WorkoutCommentPosted', data: { commentId: 'c', authorRole: 'admin', text: 'x' } }], 'any');
+    const conversation = await t.api('POST', '/api/conversations', { other_user_id: athlete.user.id }, coach.accessToken);
+    const sent = await t.api('POST', `/api/conversations/${conversation.body.id}/messages`, { content: 'After the bad event' }, coach.accessToken);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await waitForPush(phone(), (p) => p.body === 'After the bad event', 'the push after the bad event');
+    const { rows } = await t.db.pool.query("SELECT event_type, error FROM projection_parked_events WHERE projection = 'push_reactor' AND checkpoint = $1", [bad.checkpoint]);
+    expect(rows).toEqual([{ event_type: 'WorkoutCommentPosted', error: expect.stringMatching(/authorRole admin/) }]);
+  });
+
   it('sends nothing of a kind turned off, and the preferences read back', async () => {
     const off = await t.api('PUT', '/api/push/preferences', { workout: false }, athlete.accessToken);
     expect(off.status).toBe(200);
