@@ -89,7 +89,10 @@ function vapidOf(p: Push): { claims: { aud: string; exp: number; sub: string }; 
   const [jwt, k] = [m![1], m![2]];
   const [h, c, s] = jwt.split('.');
   const raw = Buffer.from(k, 'base64url');
-  const key = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  const key = crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
   expect(crypto.verify('sha256', Buffer.from(`${h}.${c}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'))).toBe(true);
   return { claims: JSON.parse(Buffer.from(c, 'base64url').toString('utf8')), k };
 }
@@ -137,7 +140,13 @@ async function schedule(name: string, date: string): Promise<{ id: string; check
 const arrivedAt = (d: ReturnType<typeof device>) => service.got.filter((p) => d.endpoint.endsWith(p.path)).map((p) => decrypt(p.body, d) as Record<string, string>);
 
 async function waitForPush(d: ReturnType<typeof device>, match: (p: Record<string, string>) => boolean, what: string) {
-  return (await until(() => arrivedAt(d), (all) => all.some(match), what)).find(match)!;
+  return (
+    await until(
+      () => arrivedAt(d),
+      (all) => all.some(match),
+      what,
+    )
+  ).find(match)!;
 }
 
 const subscriptionsOf = async (who: User) => (await t.api('GET', '/api/push/subscriptions', undefined, who.accessToken)).body.subscriptions as { id: string; endpoint: string }[];
@@ -212,7 +221,15 @@ describe('web push', () => {
     const revise = await t.api(
       'PUT',
       '/api/manage-workouts',
-      { workoutId: workout.id, workout: { user_id: athlete.user.id, date: '2030-10-01', name: 'Lower Body B', exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 3, load: 220 }] }] } },
+      {
+        workoutId: workout.id,
+        workout: {
+          user_id: athlete.user.id,
+          date: '2030-10-01',
+          name: 'Lower Body B',
+          exercises: [{ exercise_name: 'Back Squat', sets: [{ type: 'standard', reps: 3, load: 220 }] }],
+        },
+      },
       coach.accessToken,
     );
     expect(revise.status, JSON.stringify(revise.body)).toBe(200);
@@ -259,7 +276,11 @@ describe('web push', () => {
 
     await store.append(`workout-comments-${workout.id}`, [comment('athlete', 'Felt heavy today.')], 'any');
     const toCoach = await waitForPush(coachPhone, (p) => p.kind === 'comment', 'the comment push to the coach');
-    expect(toCoach).toMatchObject({ title: 'Comment from Avery Athlete', body: 'Upper Body A on Wed 2 Oct: Felt heavy today.', url: `/calendar/${athlete.user.id}?date=2030-10-02` });
+    expect(toCoach).toMatchObject({
+      title: 'Comment from Avery Athlete',
+      body: 'Upper Body A on Wed 2 Oct: Felt heavy today.',
+      url: `/calendar/${athlete.user.id}?date=2030-10-02`,
+    });
     expect(arrivedAt(phone()).filter((p) => p.kind === 'comment')).toHaveLength(1);
   });
 
@@ -367,5 +388,4 @@ describe('web push', () => {
     expect(await queueReminders(t.db.pool, new Date('2030-10-09T19:31:00Z'))).toBe(1);
     await waitForPush(phone(), (p) => p.kind === 'reminder' && p.body === 'Today: Sydney Day', 'the Sydney reminder');
   });
-
 });

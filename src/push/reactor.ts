@@ -120,7 +120,16 @@ function commentPending(e: StoredEvent): Pending {
     workout: { workoutId, version: null },
     build: (l) => {
       const w = l.workouts.get(`${workoutId}@`);
-      return commentPush({ commentId, workoutId, athleteId, authorName: l.names.get(authorId) ?? 'Someone', toRole, workoutName: w?.name ?? null, date: w?.date ?? null, text: body });
+      return commentPush({
+        commentId,
+        workoutId,
+        athleteId,
+        authorName: l.names.get(authorId) ?? 'Someone',
+        toRole,
+        workoutName: w?.name ?? null,
+        date: w?.date ?? null,
+        text: body,
+      });
     },
   };
 }
@@ -168,7 +177,13 @@ export function pushReactor(store: EventStore, onQueued: () => void = () => {}):
           const content = typeof m.content === 'string' ? m.content : '';
           for (const userId of await participantsOf(text(m.conversationId, 'conversationId'))) {
             if (userId === senderId) continue;
-            pending.push({ key: e.id, userId, at: e.time, people: [senderId], build: (l) => messagePush({ messageId, senderId, senderName: l.names.get(senderId) ?? 'Someone', content }) });
+            pending.push({
+              key: e.id,
+              userId,
+              at: e.time,
+              people: [senderId],
+              build: (l) => messagePush({ messageId, senderId, senderName: l.names.get(senderId) ?? 'Someone', content }),
+            });
           }
         } else if (e.type !== 'ConversationStarted') {
           const p = workoutPending(e);
@@ -233,9 +248,14 @@ export function pushReactor(store: EventStore, onQueued: () => void = () => {}):
 
 async function profilesOf(tx: pg.PoolClient, ids: string[]): Promise<Map<string, { name: string; timeZone: string }>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await tx.query<{ user_id: string; display_name: string | null; first_name: string | null; last_name: string | null; full_name: string; email: string; time_zone: string }>(
-    'SELECT user_id, display_name, first_name, last_name, full_name, email, time_zone FROM user_profiles WHERE user_id = ANY($1::uuid[])',
-    [ids],
-  );
+  const { rows } = await tx.query<{
+    user_id: string;
+    display_name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    full_name: string;
+    email: string;
+    time_zone: string;
+  }>('SELECT user_id, display_name, first_name, last_name, full_name, email, time_zone FROM user_profiles WHERE user_id = ANY($1::uuid[])', [ids]);
   return new Map(rows.map((r) => [r.user_id, { name: displayName({ ...r, name: r.full_name }), timeZone: r.time_zone }]));
 }
