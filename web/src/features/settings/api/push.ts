@@ -20,7 +20,13 @@ export function useSavePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<PushPreferences>) => api.put<{ preferences: PushPreferences; timeZone: string }>('/api/push/preferences', change),
+    // The choice shows at once, like the theme; a refusal puts the server's back.
+    onMutate: (change) =>
+      queryClient.setQueryData<{ preferences: PushPreferences; timeZone: string }>(pushPreferencesKey, (old) =>
+        old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
+      ),
     onSuccess: (saved) => queryClient.setQueryData(pushPreferencesKey, saved),
+    onError: () => queryClient.invalidateQueries({ queryKey: pushPreferencesKey }),
   });
 }
 

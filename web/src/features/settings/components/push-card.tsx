@@ -77,7 +77,7 @@ export function PushCard() {
             <Spinner />
           ) : preferences.data ? (
             <>
-              <fieldset className="settings__choices" disabled={save.isPending}>
+              <fieldset className="settings__choices">
                 <legend>Notify me about</legend>
                 {kinds.map((k) => (
                   <label key={k.kind} className="settings__choice">
@@ -93,7 +93,7 @@ export function PushCard() {
                     className="input"
                     type="time"
                     value={preferences.data.preferences.reminderTime}
-                    disabled={save.isPending || !preferences.data.preferences.reminder}
+                    disabled={!preferences.data.preferences.reminder}
                     onChange={(e) => {
                       if (/^\d\d:\d\d$/.test(e.target.value)) change({ reminderTime: e.target.value });
                     }}
