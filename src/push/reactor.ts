@@ -48,7 +48,7 @@ interface Pending {
   key: string;
   userId: string;
   at: Date;
-  build(ctx: Lookups): PushPayload | null;
+  build(ctx: Lookups): PushPayload;
   /** A workout this push names, read from its stream up to `version`. */
   workout?: { workoutId: string; version: number | null };
   /** An athlete whose today decides whether the push is news. */
@@ -211,10 +211,7 @@ export function pushReactor(store: EventStore, onQueued: () => void = () => {}):
         const w = foldWorkout(upTo === null ? history : history.filter((h) => h.streamVersion < upTo));
         lookups.workouts.set(key, { name: w.name, date: w.date });
       }
-      const queued = todo.flatMap((p) => {
-        const payload = p.build(lookups);
-        return payload ? [{ p, payload }] : [];
-      });
+      const queued = todo.map((p) => ({ p, payload: p.build(lookups) }));
       if (queued.length === 0) return [];
       // Each push meets the recipient's subscriptions made before it happened, when the
       // recipient has that kind on (a user with no preferences row has the defaults: on).
