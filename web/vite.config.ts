@@ -57,6 +57,9 @@ const pwa = VitePWA({
     cleanupOutdatedCaches: true,
     // Charts are large; the shell must still be complete offline.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    // Web Push: the `push` and `notificationclick` handlers (web/public/push-sw.js),
+    // loaded into the generated service worker.
+    importScripts: ['/push-sw.js'],
   },
 });
 

@@ -55,6 +55,16 @@ export interface Config {
    * and link-local addresses stay refused.
    */
   webhooksAllowLoopback: boolean;
+  /**
+   * Test-only (`PUSH_ALLOW_LOOPBACK=1`, never on by default): Web Push endpoints may be
+   * plain http on loopback, so tests play the push service on this machine.
+   */
+  pushAllowLoopback: boolean;
+  /**
+   * Who the push services may contact about this server's pushes (`PUSH_SUBJECT`, the
+   * VAPID `sub` claim: a mailto: or https: URL). Default: APP_URL when it is https.
+   */
+  pushSubject: string;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -99,7 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
     logRequests: env.LOG_REQUESTS === '1',
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
+    pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
+    pushSubject: pushSubjectFrom(env.PUSH_SUBJECT, appUrl),
   };
+}
+
+function pushSubjectFrom(value: string | undefined, appUrl: string): string {
+  const v = value?.trim();
+  if (v) {
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v)) throw new Error(`PUSH_SUBJECT must be a mailto: or https: URL, got "${v}"`);
+    return v;
+  }
+  return appUrl.startsWith('https://') ? appUrl : 'mailto:push@spotter.invalid';
 }
 
 export function trustProxyFrom(value: string | undefined): boolean | number | string {

@@ -6,3 +6,4 @@ export * from './domain/event-types.ts';
 export * from './domain/backoff.ts';
 export { classifyAddress, mayConnect } from './address-check.ts';
 export { listEndpoints, listDeliveries, type EndpointOut, type DeliveryOut } from './endpoints.ts';
+export { postWebhook, endpointUrlProblem, DELIVERY_TIMEOUT_MS, type PostResult } from './safe-request.ts';

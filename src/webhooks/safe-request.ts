@@ -71,14 +71,15 @@ async function resolveChecked(url: URL, opts: PostOptions): Promise<{ address: s
   return found[0];
 }
 
-function postOnce(url: URL, target: { address: string; family: number }, body: string, headers: Record<string, string>, deadline: number) {
+function postOnce(url: URL, target: { address: string; family: number }, body: string | Buffer, headers: Record<string, string>, deadline: number) {
   return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Spotter-Webhooks/1' },
+        // JSON unless the caller says otherwise (Web Push sends an encrypted octet stream).
+        headers: { 'content-type': 'application/json', 'user-agent': 'Spotter-Webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
         // Connect to the address we checked, whatever DNS would say now.
         lookup: ((_host: string, options: { all?: boolean }, cb: (err: null, address: unknown, family?: number) => void) => {
           if (options.all) cb(null, [target]);
@@ -111,7 +112,7 @@ function postOnce(url: URL, target: { address: string; family: number }, body: s
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export async function postWebhook(rawUrl: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<PostResult> {
+export async function postWebhook(rawUrl: string, body: string | Buffer, headers: Record<string, string>, opts: PostOptions): Promise<PostResult> {
   const deadline = Date.now() + (opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
   let url = new URL(rawUrl);
   for (let hop = 0; ; hop++) {

@@ -490,6 +490,65 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at DESC);
     `,
   },
+  {
+    // Web Push (issue 27, item 5): the server's VAPID key pair (one row, made at the
+    // first start, shared by every server of a cluster), each user's browser
+    // subscriptions and preferences, the delivery outbox (one row per event and
+    // subscription: a replayed batch queues nothing twice) and the training-day
+    // reminders already queued (one per athlete and local date).
+    id: '022-web-push',
+    sql: `
+      CREATE TABLE push_vapid_keys (
+        id          boolean PRIMARY KEY DEFAULT true CHECK (id),
+        public_key  text NOT NULL,
+        private_key text NOT NULL,
+        created_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE push_subscriptions (
+        id         uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        user_id    uuid NOT NULL,
+        endpoint   text NOT NULL UNIQUE,
+        p256dh     text NOT NULL,
+        auth       text NOT NULL,
+        user_agent text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id, created_at);
+      CREATE TABLE push_preferences (
+        user_id        uuid PRIMARY KEY,
+        workout        boolean NOT NULL DEFAULT true,
+        comment        boolean NOT NULL DEFAULT true,
+        message        boolean NOT NULL DEFAULT true,
+        reminder       boolean NOT NULL DEFAULT false,
+        reminder_minute smallint NOT NULL DEFAULT 420 CHECK (reminder_minute BETWEEN 0 AND 1439),
+        updated_at     timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE push_deliveries (
+        id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        event_key       text NOT NULL,
+        subscription_id uuid NOT NULL REFERENCES push_subscriptions (id) ON DELETE CASCADE,
+        kind            text NOT NULL,
+        payload         jsonb NOT NULL,
+        ttl_seconds     int NOT NULL,
+        status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts        int NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_until     timestamptz,
+        response_status int,
+        error           text,
+        created_at      timestamptz NOT NULL DEFAULT now(),
+        delivered_at    timestamptz,
+        UNIQUE (event_key, subscription_id)
+      );
+      CREATE INDEX push_deliveries_due ON push_deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE TABLE push_reminders (
+        athlete_id uuid NOT NULL,
+        date       date NOT NULL,
+        queued_at  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (athlete_id, date)
+      );
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

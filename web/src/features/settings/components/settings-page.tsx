@@ -13,6 +13,7 @@ import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
 import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import { AccessTokensCard } from './access-tokens-card';
+import { PushCard } from './push-card';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -41,6 +42,7 @@ export function SettingsPage() {
       <ProfileCard />
       <UnitsCard />
       <ThemeCard />
+      <PushCard />
       {isCoach && <BrandingCard />}
       {user && <YourDataCard userId={user.id} />}
       <AccessTokensCard />
