@@ -55,6 +55,12 @@ export interface Config {
    * and link-local addresses stay refused.
    */
   webhooksAllowLoopback: boolean;
+  /**
+   * A workout comment still unread this long after it was posted is e-mailed to its
+   * reader, batched per reader (`COMMENT_UNREAD_MAIL_AFTER_MINUTES`, default 180;
+   * fractions allowed, so tests can wait seconds).
+   */
+  commentUnreadMailAfterMinutes: number;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -99,7 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
     logRequests: env.LOG_REQUESTS === '1',
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
+    commentUnreadMailAfterMinutes: minutesFrom(env.COMMENT_UNREAD_MAIL_AFTER_MINUTES, 180, 'COMMENT_UNREAD_MAIL_AFTER_MINUTES'),
   };
+}
+
+/** A number of minutes between 0 and 30 days, fractions allowed. */
+function minutesFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 30 * 24 * 60) throw new Error(`${name} must be a number of minutes from 0 to 43200, got "${value}"`);
+  return n;
 }
 
 export function trustProxyFrom(value: string | undefined): boolean | number | string {

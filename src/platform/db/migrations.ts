@@ -490,6 +490,20 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       CREATE INDEX webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at DESC);
     `,
   },
+  {
+    // Which unread workout comments were e-mailed to whom (src/comments/unread-mail.ts):
+    // keyed by the posting event's id, outside the read models, so a rebuild or a
+    // replay never mails the same comments twice.
+    id: '021-comment-unread-mails',
+    sql: `
+      CREATE TABLE comment_unread_mails (
+        event_id     uuid NOT NULL,
+        recipient_id uuid NOT NULL,
+        mailed_at    timestamptz NOT NULL,
+        PRIMARY KEY (event_id, recipient_id)
+      );
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {
