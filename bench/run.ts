@@ -29,7 +29,7 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
     load: async () => (await import('./message_to_ws.ts')).run,
   },
   comment_to_ws: {
-    what: "athlete comments on a workout → coach's comments:<id> websocket `changed` at 100 comments/s over 40 workouts",
+    what: "athlete comments on a workout → coach's comments:<id> websocket `changed` at 100 comments/s over 10 workouts (the hub's cap of sockets per account)",
     load: async () => (await import('./comment_to_ws.ts')).run,
   },
   performance_summary: {

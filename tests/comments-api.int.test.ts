@@ -28,7 +28,22 @@ async function schedule(date = '2030-01-08', name = 'Lower Body'): Promise<{ id:
   const res = await t.api(
     'POST',
     '/api/manage-workouts',
-    { workout: { user_id: athlete.user.id, date, name, exercises: [{ exercise_name: 'Back Squat', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 110 }] }] } },
+    {
+      workout: {
+        user_id: athlete.user.id,
+        date,
+        name,
+        exercises: [
+          {
+            exercise_name: 'Back Squat',
+            sets: [
+              { reps: 5, load: 100 },
+              { reps: 5, load: 110 },
+            ],
+          },
+        ],
+      },
+    },
     coach.accessToken,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -67,7 +67,9 @@ describe('posting a workout comment', () => {
   });
 
   it('posts nothing for a retry of the same comment, and refuses the id for another', () => {
-    given([posted(C1, ATHLETE, NOW.toISOString())]).when(post()).then([]);
+    given([posted(C1, ATHLETE, NOW.toISOString())])
+      .when(post())
+      .then([]);
     given([posted(C1, ATHLETE, NOW.toISOString())])
       .when(post({ text: 'Something else' }))
       .thenThrows(409, M.idTaken);
@@ -140,7 +142,9 @@ describe('marking a thread read', () => {
   });
 
   it('says nothing when nothing from the other side is unread', () => {
-    given([posted(C1, ATHLETE, t1)]).when(markRead(ATHLETE)).then([]);
+    given([posted(C1, ATHLETE, t1)])
+      .when(markRead(ATHLETE))
+      .then([]);
     given([posted(C1, ATHLETE, t1), read(COACH, t1)])
       .when(markRead(COACH))
       .then([]);

@@ -45,7 +45,10 @@ async function user(fullName: string): Promise<Session> {
   const email = uniqueEmail();
   const password = 'correct horse battery';
   expect((await t.api('POST', '/api/auth/signup', { fullName, email, password, accessCode: ACCESS_CODE })).status).toBe(201);
-  const token = await waitFor(() => received.map((m) => /confirm\?token=([\w-]+)/.exec(plain(m.raw))).find((x, i) => x && received[i].to.includes(email.toLowerCase()))?.[1], 'confirmation');
+  const token = await waitFor(
+    () => received.map((m) => /confirm\?token=([\w-]+)/.exec(plain(m.raw))).find((x, i) => x && received[i].to.includes(email.toLowerCase()))?.[1],
+    'confirmation',
+  );
   expect((await t.api('GET', `/api/confirm-email?token=${token}`)).status).toBe(200);
   const session = await t.api('POST', '/api/auth/signin', { email, password });
   return { email, ...session.body };

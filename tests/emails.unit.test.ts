@@ -47,7 +47,9 @@ function render<K extends EmailKind>(kind: K, data: EmailData[K]) {
 
 describe('renderEmail', () => {
   it('knows exactly the six kinds of the spec, the webhook notice and the unread comments', () => {
-    expect([...EMAIL_KINDS].sort()).toEqual(['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned', 'webhook-disabled', 'comments-unread'].sort());
+    expect([...EMAIL_KINDS].sort()).toEqual(
+      ['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned', 'webhook-disabled', 'comments-unread'].sort(),
+    );
   });
 
   it.each(EMAIL_KINDS)('renders %s through strict MJML validation into branded html and a hand-written text part', async (kind) => {

@@ -6,6 +6,7 @@ import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from
 import { useLogActual, type Logged } from '../api/log-actual';
 import { restTimer } from '../utils/rest-timer';
 import { primeSound } from '../utils/rest-signal';
+import { SetComments } from '../../../components/workout-comments/set-comments';
 
 type Field = 'reps' | 'load' | 'time_duration';
 
@@ -138,6 +139,7 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
           {message.text}
         </p>
       )}
+      <SetComments workoutId={workoutId} setId={set.id} label={`${exerciseName} set ${n}`} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { percentOf, resolvePercent, type FormSet } from './workout-form';
 import { useContext } from 'react';
 import { loadText, storedLbs, useWeightUnit, type WithLoadUnit } from '../../../../lib/weight-unit';
 import { EditorAthleteContext, useOneRm } from '../../api/one-rm';
+import { SetComments } from '../../../../components/workout-comments/set-comments';
 
 /** A field's label, loads in the coach's unit ("Load (kg)"). */
 export function fieldLabel(field: SetField, unit: WeightUnit): string {
@@ -114,6 +115,7 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
       >
         ×
       </button>
+      <SetComments setId={set.setId} label={`${exerciseName || 'exercise'} set ${number}`} />
     </li>
   );
 }
