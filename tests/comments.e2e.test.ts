@@ -58,7 +58,7 @@ describe('workout comments in the browser', () => {
     const coachSet2 = squat.getByRole('listitem').filter({ has: coachPage.getByLabel('Set 2 type') });
 
     // The athlete, on a phone, comments on the second squat set.
-    const athletePage = await e2e.signedInPage(athlete, { viewport: PHONE, landing: '**/*' });
+    const athletePage = await e2e.signedInPage(athlete, { viewport: PHONE, landing: (url) => !url.pathname.startsWith('/signin') });
     await athletePage.goto(`${t.url}/training/${workoutId}`);
     const athleteSquat = athletePage.getByRole('region', { name: 'A1 Back Squat' });
     const athleteSet2 = athleteSquat.getByRole('listitem').filter({ has: athletePage.getByLabel('Set 2 reps') });
