@@ -44,7 +44,6 @@ export function CommentForm({ workoutId, setId, label, autoFocus, onPosted }: Co
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
         value={text}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user's own click on "Comment"
         autoFocus={autoFocus}
         onChange={(e) => {
           setText(e.target.value);
