@@ -16,13 +16,14 @@
  * and ends so that it can count the server's conflicts, retries and connections over
  * the same window.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { httpJson, log, subscribe } from './lib.ts';
 
 /** What a request sends; each changes something, so none is a no-op. */
-export type OpenLoopBody = 'profile' | 'set-actual' | 'message';
+export type OpenLoopBody = 'profile' | 'set-actual' | 'message' | 'comment';
 
 export interface OpenLoopTarget {
   /** The topic the watcher's socket subscribes to, and that the request must change. */
@@ -85,6 +86,8 @@ function bodyOf(kind: OpenLoopBody, seq: number, targets: number): object {
       return { displayName: `n${seq}` };
     case 'message':
       return { content: `Set ${seq}: 5 × 100 kg, felt solid` };
+    case 'comment':
+      return { commentId: randomUUID(), text: `Set ${seq}: left knee felt it` };
     case 'set-actual': {
       // Walk the 24 sets (6 exercises × 4) of each workout; the load changes on every pass.
       const k = Math.floor(seq / targets);

@@ -11,12 +11,14 @@ import { weeklyRecap, type WeeklyRecapData } from './templates/weekly-recap.ts';
 import { welcome, type WelcomeData } from './templates/welcome.ts';
 import { workoutAssigned, type WorkoutAssignedData } from './templates/workout-assigned.ts';
 import { webhookDisabled, type WebhookDisabledData } from './templates/webhook-disabled.ts';
+import { commentsUnread, type CommentsUnreadData } from './templates/comments-unread.ts';
 
 export { EMAIL_FROM } from './templates/brand.ts';
 export type { ConfirmationData, InvitationData, PasswordResetData, WeeklyRecapData, WebhookDisabledData, WelcomeData, WorkoutAssignedData };
+export type { CommentsUnreadData };
 export type { RecapFigures } from './templates/weekly-recap.ts';
 
-export type EmailKind = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap' | 'webhook-disabled';
+export type EmailKind = 'welcome' | 'confirmation' | 'password-reset' | 'invitation' | 'workout-assigned' | 'weekly-recap' | 'webhook-disabled' | 'comments-unread';
 
 export interface EmailData {
   welcome: WelcomeData;
@@ -26,6 +28,7 @@ export interface EmailData {
   'workout-assigned': WorkoutAssignedData;
   'weekly-recap': WeeklyRecapData;
   'webhook-disabled': WebhookDisabledData;
+  'comments-unread': CommentsUnreadData;
 }
 
 export interface RenderedEmail {
@@ -42,6 +45,7 @@ const templates: { [K in EmailKind]: EmailTemplate<EmailData[K]> } = {
   'workout-assigned': workoutAssigned,
   'weekly-recap': weeklyRecap,
   'webhook-disabled': webhookDisabled,
+  'comments-unread': commentsUnread,
 };
 
 export const EMAIL_KINDS = Object.keys(templates) as EmailKind[];

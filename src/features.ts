@@ -19,6 +19,7 @@ import { accessTokensFeature } from './access-tokens/feature.ts';
 import { webhooksFeature } from './webhooks/feature.ts';
 import { readinessFeature } from './readiness/feature.ts';
 import { pushFeature } from './push/feature.ts';
+import { commentsFeature } from './comments/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -43,6 +44,7 @@ export const features: Feature[] = [
   webhooksFeature,
   readinessFeature,
   pushFeature,
+  commentsFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

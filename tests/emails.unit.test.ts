@@ -17,6 +17,7 @@ const samples: { [K in EmailKind]: EmailData[K] } = {
     link: LINK,
   },
   'webhook-disabled': { name: 'Coach Bo', url: 'https://hooks.example.com/spotter', reason: 'The receiver answered 410 Gone.', link: LINK },
+  'comments-unread': { name: 'Coach Bo', comments: [{ author: 'Ana Silva', where: 'Lower Body, Tue, Jan 8, Back Squat set 2', text: 'Left knee hurt on this one' }], link: LINK },
 };
 
 const HOSTILE = `<script>alert("x")</script> & 'Bo'`;
@@ -34,6 +35,7 @@ const hostileSamples: { [K in EmailKind]: EmailData[K] } = {
     link: LINK,
   },
   'webhook-disabled': { name: HOSTILE, url: HOSTILE, reason: HOSTILE, link: LINK },
+  'comments-unread': { name: HOSTILE, comments: [{ author: HOSTILE, where: HOSTILE, text: HOSTILE }], link: LINK },
 };
 
 // Every mail leads somewhere: the welcome mail to the sign-in page.
@@ -44,8 +46,10 @@ function render<K extends EmailKind>(kind: K, data: EmailData[K]) {
 }
 
 describe('renderEmail', () => {
-  it('knows exactly the six kinds of the spec and the webhook notice', () => {
-    expect([...EMAIL_KINDS].sort()).toEqual(['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned', 'webhook-disabled'].sort());
+  it('knows exactly the six kinds of the spec, the webhook notice and the unread comments', () => {
+    expect([...EMAIL_KINDS].sort()).toEqual(
+      ['confirmation', 'invitation', 'password-reset', 'weekly-recap', 'welcome', 'workout-assigned', 'webhook-disabled', 'comments-unread'].sort(),
+    );
   });
 
   it.each(EMAIL_KINDS)('renders %s through strict MJML validation into branded html and a hand-written text part', async (kind) => {

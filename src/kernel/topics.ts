@@ -4,7 +4,7 @@
  * one side behind. A topic is `<kind>:<id>`; who may follow each kind is decided on the
  * server (src/platform/realtime/topic-access.ts and each feature's topicRules).
  */
-export const TOPIC_KINDS = ['user', 'athlete', 'coach', 'workout', 'conversation', 'inbox', 'prs', 'library'] as const;
+export const TOPIC_KINDS = ['user', 'athlete', 'coach', 'workout', 'conversation', 'inbox', 'prs', 'library', 'comments', 'comment-counts'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 export type Topic = `${TopicKind}:${string}`;
 
@@ -30,6 +30,10 @@ export const topicOf = {
   prs: topic('prs'),
   /** One author's exercises; `null` is the shipped catalogue. */
   library: (createdBy: string | null): `library:${string}` => `library:${createdBy ?? 'catalogue'}`,
+  /** One workout's comment thread and its read marks. */
+  comments: topic('comments'),
+  /** The unread comment badges of one athlete's workouts (the athlete and their coaches). */
+  commentCounts: topic('comment-counts'),
 };
 
 /** The id part of a topic of the given kind (`coach:abc` → `abc`). */

@@ -65,6 +65,12 @@ export interface Config {
    * VAPID `sub` claim: a mailto: or https: URL). Default: APP_URL when it is https.
    */
   pushSubject: string;
+  /**
+   * A workout comment still unread this long after it was posted is e-mailed to its
+   * reader, batched per reader (`COMMENT_UNREAD_MAIL_AFTER_MINUTES`, default 180;
+   * fractions allowed, so tests can wait seconds).
+   */
+  commentUnreadMailAfterMinutes: number;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
     pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     pushSubject: pushSubjectFrom(env.PUSH_SUBJECT, appUrl),
+    commentUnreadMailAfterMinutes: minutesFrom(env.COMMENT_UNREAD_MAIL_AFTER_MINUTES, 180, 'COMMENT_UNREAD_MAIL_AFTER_MINUTES'),
   };
 }
 
@@ -121,6 +128,14 @@ function pushSubjectFrom(value: string | undefined, appUrl: string): string {
     return v;
   }
   return appUrl.startsWith('https://') ? appUrl : 'mailto:push@spotter.invalid';
+}
+
+/** A number of minutes between 0 and 30 days, fractions allowed. */
+function minutesFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 30 * 24 * 60) throw new Error(`${name} must be a number of minutes from 0 to 43200, got "${value}"`);
+  return n;
 }
 
 export function trustProxyFrom(value: string | undefined): boolean | number | string {

@@ -23,3 +23,5 @@ export const REBUILD_LOCK = 7321006;
 export const RETIRED_APPEND_LOCK = 7321010;
 /** The demo seed at start-up: two servers starting together seed once. */
 export const SEED_LOCK = 7321011;
+/** One pass of the unread workout comment mail at a time, across servers. */
+export const COMMENT_MAIL_LOCK = 7321021;

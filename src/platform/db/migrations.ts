@@ -491,6 +491,20 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
   {
+    // Which unread workout comments were e-mailed to whom (src/comments/unread-mail.ts):
+    // keyed by the posting event's id, outside the read models, so a rebuild or a
+    // replay never mails the same comments twice.
+    id: '021-comment-unread-mails',
+    sql: `
+      CREATE TABLE comment_unread_mails (
+        event_id     uuid NOT NULL,
+        recipient_id uuid NOT NULL,
+        mailed_at    timestamptz NOT NULL,
+        PRIMARY KEY (event_id, recipient_id)
+      );
+    `,
+  },
+  {
     // Web Push (issue 27, item 5): the server's VAPID key pair (one row, made at the
     // first start, shared by every server of a cluster), each user's browser
     // subscriptions and preferences, the delivery outbox (one row per event and

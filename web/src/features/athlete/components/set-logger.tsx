@@ -6,6 +6,7 @@ import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from
 import { useLogActual, type Logged } from '../api/log-actual';
 import { restTimer } from '../utils/rest-timer';
 import { primeSound } from '../utils/rest-signal';
+import { SetComments } from '../../../components/workout-comments/set-comments';
 
 /** `rpe`: how hard the set felt, optional (6–10 in half steps). */
 type Field = 'reps' | 'load' | 'time_duration' | 'rpe';
@@ -155,6 +156,7 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
           {message.text}
         </p>
       )}
+      <SetComments workoutId={workoutId} setId={set.id} label={`${exerciseName} set ${n}`} />
     </li>
   );
 }

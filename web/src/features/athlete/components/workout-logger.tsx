@@ -17,6 +17,7 @@ import { RestTimer } from './rest-timer';
 import { SetLogger } from './set-logger';
 import { OfflineNotice, SyncStatus } from './sync-status';
 import './athlete.css';
+import { CommentThreadPanel } from '../../../components/workout-comments/comment-thread';
 import { topicOf } from '@kernel';
 
 /**
@@ -86,6 +87,7 @@ export function WorkoutLogger({ workoutId }: { workoutId: string }) {
           </section>
         );
       })}
+      <CommentThreadPanel workoutId={workout.id} />
       <SyncStatus className="sync-status--sticky" />
     </div>
   );

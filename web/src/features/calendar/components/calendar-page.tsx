@@ -28,6 +28,7 @@ import { SelectionBar } from './selection-bar';
 import { ToastRegion, useToasts } from './toasts';
 import { useCalendarActions } from './use-calendar-actions';
 import './calendar.css';
+import { CommentCountsScope } from '../../../components/workout-comments/comment-badge';
 import { topicOf } from '@kernel';
 
 function recordText(r: NewRecord, unit: WeightUnit): string {
@@ -134,7 +135,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
           onToday={() => setAnchor(today)}
         />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
-        <div aria-busy={workouts.isFetching || undefined}>
+        <CommentCountsScope athleteId={clientId} from={days[0]} to={days[days.length - 1]} aria-busy={workouts.isFetching || undefined}>
           <CalendarGrid
             view={view}
             anchor={anchor}
@@ -152,7 +153,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
             templateNames={templateNames}
             highlighted={highlighted}
           />
-        </div>
+        </CommentCountsScope>
       </section>
 
       <AssignmentsPanel clientId={clientId} />

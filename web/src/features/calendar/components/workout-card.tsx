@@ -5,6 +5,7 @@ import { cx } from '../../../lib/cx';
 import { dragSource } from '../../../lib/drag-and-drop';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import './workout-card.css';
+import { CommentBadge } from '../../../components/workout-comments/comment-badge';
 
 /** The MIME type a dragged card carries: only cards can be dropped on days. */
 export const WORKOUT_DRAG_TYPE = 'application/x-spotter-workout';
@@ -72,6 +73,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
           ))}
         </span>
       </button>
+      <CommentBadge workoutId={workout.id} />
       <div className="workout-card__actions">
         <button type="button" className="card-action" onClick={onCopy} aria-label="Copy">
           Copy

@@ -13,6 +13,8 @@ import { ExerciseList } from './exercise-list';
 import { HistoryPanel } from './history-panel';
 import { formProblem, mergeActuals, newExercise, percentExercises, toPayload, type WorkoutForm } from './workout-form';
 import { EditorAthleteContext, oneRmsFor } from '../../api/one-rm';
+import { CommentWorkout } from '../../../../components/workout-comments/comment-workout';
+import { CommentThreadPanel } from '../../../../components/workout-comments/comment-thread';
 
 export const MISSING_USER_ID = 'Cannot save workout — missing user ID.';
 export const LIVE_TOAST_MS = 3000;
@@ -102,7 +104,9 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
           </Button>
         </div>
 
-        <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
+        <CommentWorkout workoutId={onSaveLocal ? null : form.id}>
+          <ExerciseList exercises={form.exercises} onChange={(exercises) => edit((f) => ({ ...f, exercises }))} />
+        </CommentWorkout>
 
         <label className="set-field editor__notes">
           <span className="set-field__label">Notes</span>
@@ -110,6 +114,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
         </label>
 
         {form.id && <HistoryPanel workoutId={form.id} />}
+        {form.id && !onSaveLocal && <CommentThreadPanel workoutId={form.id} />}
 
         {error && <Alert variant="error">{error}</Alert>}
 

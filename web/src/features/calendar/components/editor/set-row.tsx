@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import { loadText, storedLbs, useWeightUnit, type WithLoadUnit } from '../../../../lib/weight-unit';
 import { EditorAthleteContext, useOneRm } from '../../api/one-rm';
 import { LoadSuggestionHint } from './load-suggestion-hint';
+import { SetComments } from '../../../../components/workout-comments/set-comments';
 
 /** A field's label, loads in the coach's unit ("Load (kg)"). */
 export function fieldLabel(field: SetField, unit: WeightUnit): string {
@@ -117,6 +118,7 @@ export function SetRow({ set, exerciseName = '', number, canRemove, onChange, on
       >
         ×
       </button>
+      <SetComments setId={set.setId} label={`${exerciseName || 'exercise'} set ${number}`} />
     </li>
   );
 }

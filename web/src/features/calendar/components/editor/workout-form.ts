@@ -27,6 +27,8 @@ export type FormSet = {
   /** The loads as given, to send back unchanged when their text still reads the same. */
   given?: Partial<Record<LoadField, GivenLoad>>;
   actual: SetActual | null;
+  /** The server's stable id of a saved set (its comments hang on it). */
+  setId?: string;
 };
 
 export type FormExercise = {
@@ -84,7 +86,7 @@ function toFormSet(set: GivenSet, serverIndex: number | null, unit: WeightUnit):
   }
   // A percentage prescription is edited as typed; its resolved load is recomputed on save.
   if (set.load_percent != null) values.load = `${set.load_percent}%`;
-  return { key: newKey(), serverIndex, type: set.type ?? 'standard', values, given, actual: set.actual ?? null };
+  return { key: newKey(), serverIndex, type: set.type ?? 'standard', values, given, actual: set.actual ?? null, setId: set.id };
 }
 
 export function emptySet(like?: FormSet): FormSet {
