@@ -30,8 +30,14 @@ describe('CreateGroup', () => {
       .when({ type: 'CreateGroup', groupId: 'g-2', name: 'varsity' })
       .then([created('g-2', 'varsity')]));
   it('refuses an empty name', () => given([]).when({ type: 'CreateGroup', groupId: G, name: '   ' }).thenThrows(400, GROUP_MESSAGES.nameRequired));
-  it('refuses a name past 60 characters', () => given([]).when({ type: 'CreateGroup', groupId: G, name: 'x'.repeat(61) }).thenThrows(400, GROUP_MESSAGES.nameTooLong));
-  it('counts an emoji as one character', () => given([]).when({ type: 'CreateGroup', groupId: G, name: '💪'.repeat(60) }).then([created(G, '💪'.repeat(60))]));
+  it('refuses a name past 60 characters', () =>
+    given([])
+      .when({ type: 'CreateGroup', groupId: G, name: 'x'.repeat(61) })
+      .thenThrows(400, GROUP_MESSAGES.nameTooLong));
+  it('counts an emoji as one character', () =>
+    given([])
+      .when({ type: 'CreateGroup', groupId: G, name: '💪'.repeat(60) })
+      .then([created(G, '💪'.repeat(60))]));
   it('refuses NUL and lone surrogates', () => {
     given([]).when({ type: 'CreateGroup', groupId: G, name: 'Var\u0000sity' }).thenThrows(400, GROUP_MESSAGES.nameInvalid);
     given([]).when({ type: 'CreateGroup', groupId: G, name: 'Var\ud800sity' }).thenThrows(400, GROUP_MESSAGES.nameInvalid);
@@ -45,10 +51,14 @@ describe('CreateGroup', () => {
 
 describe('RenameGroup and ArchiveGroup', () => {
   it('renames', () =>
-    given([created()]).when({ type: 'RenameGroup', groupId: G, name: 'Masters' }).then([{ type: 'GroupRenamed', data: { groupId: G, coachId: COACH, name: 'Masters' } }]));
+    given([created()])
+      .when({ type: 'RenameGroup', groupId: G, name: 'Masters' })
+      .then([{ type: 'GroupRenamed', data: { groupId: G, coachId: COACH, name: 'Masters' } }]));
   it('decides nothing for the same name', () => given([created()]).when({ type: 'RenameGroup', groupId: G, name: 'Varsity' }).then([]));
   it('refuses a name taken by another group', () =>
-    given([created(), created('g-2', 'Masters')]).when({ type: 'RenameGroup', groupId: G, name: 'masters' }).thenThrows(409, GROUP_MESSAGES.nameTaken));
+    given([created(), created('g-2', 'Masters')])
+      .when({ type: 'RenameGroup', groupId: G, name: 'masters' })
+      .thenThrows(409, GROUP_MESSAGES.nameTaken));
   it('refuses an archived group as not found', () =>
     given([created(), { type: 'GroupArchived', data: { groupId: G, coachId: COACH } }])
       .when({ type: 'ArchiveGroup', groupId: G })
@@ -77,7 +87,9 @@ describe('AddAthletesToGroup', () => {
       .when({ type: 'AddAthletesToGroup', groupId: G, athleteIds: [B], linkedIds: [B], today: '2030-01-01' })
       .then([added(B), joined(B, '2030-01-07')]));
   it('gives nothing of a program that has ended', () =>
-    given([created(), assigned([A])]).when({ type: 'AddAthletesToGroup', groupId: G, athleteIds: [B], linkedIds: [B], today: '2030-01-21' }).then([added(B)]));
+    given([created(), assigned([A])])
+      .when({ type: 'AddAthletesToGroup', groupId: G, athleteIds: [B], linkedIds: [B], today: '2030-01-21' })
+      .then([added(B)]));
   it('gives a returning athlete nothing twice', () =>
     given([created(), added(A), assigned([A]), { type: 'AthleteRemovedFromGroup', data: { groupId: G, coachId: COACH, athleteId: A } }])
       .when({ type: 'AddAthletesToGroup', groupId: G, athleteIds: [A], linkedIds: [A], today: '2030-01-10' })
@@ -89,14 +101,19 @@ describe('RemoveAthleteFromGroup', () => {
     given([created(), added(A)])
       .when({ type: 'RemoveAthleteFromGroup', groupId: G, athleteId: A })
       .then([{ type: 'AthleteRemovedFromGroup', data: { groupId: G, coachId: COACH, athleteId: A } }]));
-  it('refuses someone who is not a member', () =>
-    given([created()]).when({ type: 'RemoveAthleteFromGroup', groupId: G, athleteId: A }).thenThrows(404, GROUP_MESSAGES.notMember));
+  it('refuses someone who is not a member', () => given([created()]).when({ type: 'RemoveAthleteFromGroup', groupId: G, athleteId: A }).thenThrows(404, GROUP_MESSAGES.notMember));
 });
 
 describe('AssignProgramToGroup', () => {
   const assign = (linkedIds: string[], today = '2030-01-01') => ({ type: 'AssignProgramToGroup' as const, groupId: G, groupAssignmentId: 'ga-1', program, linkedIds, today });
-  it('gives the program to the linked members', () => given([created(), added(A), added(B), added(C)]).when(assign([A, B])).then([assigned([A, B])]));
-  it('decides nothing when rerun for the same members', () => given([created(), added(A), added(B), assigned([A, B])]).when(assign([A, B])).then([]));
+  it('gives the program to the linked members', () =>
+    given([created(), added(A), added(B), added(C)])
+      .when(assign([A, B]))
+      .then([assigned([A, B])]));
+  it('decides nothing when rerun for the same members', () =>
+    given([created(), added(A), added(B), assigned([A, B])])
+      .when(assign([A, B]))
+      .then([]));
   it('reaches on a rerun only the members it missed', () =>
     given([created(), added(A), added(B), assigned([A])])
       .when(assign([A, B]))
