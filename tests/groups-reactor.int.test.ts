@@ -16,7 +16,7 @@ import { templatesProjection } from '../projections/templates/templates.ts';
 import { groupsProjection } from '../projections/groups/groups.ts';
 import { assignmentReactor } from '../src/templates/assignment-reactor.ts';
 import { templateDecider } from '../src/templates/domain/template.ts';
-import { templateStream } from '../src/templates/domain/events.ts';
+import { templateStream, type TemplateDays } from '../src/templates/domain/events.ts';
 import { groupProgramReactor } from '../src/groups/program-reactor.ts';
 import { addAthletesToGroup, assignTemplateToGroup, createGroup } from '../src/groups/commands.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -63,8 +63,10 @@ const counts = async () => {
 describe('group program reactor', () => {
   it('gives each of five members the program once after a crash after two, and a rerun adds nothing', async () => {
     const deps = { pool: db.pool, store, now: () => new Date() };
-    const exercises = [{ exercise_name: 'Back Squat', heading: 'A1', order_index: 0, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] }];
-    const workouts = { 'day-1': [{ id: 'a', name: 'Lower', notes: null, exercises }], 'day-3': [{ id: 'b', name: 'Upper', notes: null, exercises }] };
+    const exercises: TemplateDays[string][number]['exercises'] = [
+      { exercise_name: 'Back Squat', heading: 'A1', order_index: 0, exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] },
+    ];
+    const workouts: TemplateDays = { 'day-1': [{ id: 'a', name: 'Lower', notes: null, exercises }], 'day-3': [{ id: 'b', name: 'Upper', notes: null, exercises }] };
     await handleCommand(
       store,
       templateStream(TEMPLATE),
