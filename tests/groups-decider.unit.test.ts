@@ -1,8 +1,11 @@
 /** The groups decider as specifications: given the coach's history, when a command, then events (or a refusal). */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from './support/decider-spec.ts';
 import { groupsDecider, GROUP_MESSAGES, GROUP_LIMITS } from '../src/groups/domain/groups.ts';
 import type { GroupEvent, GroupProgram } from '../src/groups/domain/events.ts';
+import { assignmentDecider } from '../src/templates/domain/assignment.ts';
+import { templateDecider, type TemplateState } from '../src/templates/domain/template.ts';
+import type { TemplateContent } from '../src/templates/domain/events.ts';
 
 const COACH = 'coach-1';
 const G = 'group-1';
@@ -119,4 +122,40 @@ describe('AssignProgramToGroup', () => {
       .when(assign([A, B]))
       .then([joined(B, '2030-01-07')]));
   it('refuses a group of another coach (or none) as not found', () => given([]).when(assign([])).thenThrows(404, GROUP_MESSAGES.notFound));
+});
+
+describe("joining a program under way (the templates context's AssignTemplate with a fromDate)", () => {
+  const squat = { exercise_name: 'Back Squat', heading: 'A1', order_index: 0, exercise_intent: 'strength' as const, sets: [{ type: 'standard' as const, reps: 5, load: 100 }] };
+  const content: TemplateContent = {
+    name: 'Base',
+    description: '',
+    category: 'strength',
+    isPublic: false,
+    workouts: {
+      'day-1': [{ id: 'w1', name: 'Lower', notes: null, exercises: [squat] }],
+      'day-3': [{ id: 'w2', name: 'Upper', notes: null, exercises: [squat] }],
+      'day-5': [{ id: 'w3', name: 'Full', notes: null, exercises: [squat] }],
+    },
+  };
+  const template: TemplateState = templateDecider.evolve(templateDecider.initialState(), {
+    type: 'TemplateCreated',
+    data: { templateId: 't-1', ownerId: COACH, revision: 1, ...content },
+  });
+  let n = 0;
+  const assign = (fromDate: string | undefined, today: string) =>
+    assignmentDecider.decide(
+      { type: 'AssignTemplate', assignmentId: 'a-1', template, athleteId: A, athleteLinked: true, startDate: '2030-01-07', today, ...(fromDate ? { fromDate } : {}) },
+      assignmentDecider.initialState(),
+      { userId: COACH, now: new Date('2030-01-01T00:00:00Z'), newId: () => `w-${n++}` },
+    );
+  const dates = (events: ReturnType<typeof assign>) => (events[0].type === 'TemplateAssigned' ? events[0].data.workouts.map((w) => `${w.targetDate} ${w.name}`) : []);
+
+  it('leaves out the workouts before the later of fromDate and today', () => {
+    expect(dates(assign('2030-01-08', '2030-01-08'))).toEqual(['2030-01-09 Upper', '2030-01-11 Full']);
+    expect(dates(assign('2030-01-07', '2030-01-09'))).toEqual(['2030-01-09 Upper', '2030-01-11 Full']);
+  });
+  it('keeps the program whole from its start without a fromDate', () =>
+    expect(dates(assign(undefined, '2030-01-01'))).toEqual(['2030-01-07 Lower', '2030-01-09 Upper', '2030-01-11 Full']));
+  it('still refuses a past start without a fromDate', () => expect(() => assign(undefined, '2030-01-08')).toThrow('Start date cannot be in the past.'));
+  it('refuses when nothing is left from today on', () => expect(() => assign('2030-01-07', '2030-01-12')).toThrow('This program has no workouts left from today on.'));
 });
