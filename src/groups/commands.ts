@@ -14,8 +14,8 @@ import { loadTemplate, endDate } from '../templates/index.ts';
 import { assignmentDecider } from '../templates/domain/assignment.ts';
 import { workoutDecider, type WorkoutContent } from '../training/index.ts';
 import { groupsDecider, type GroupsCommand } from './domain/groups.ts';
-import { groupsStream, type GroupEvent, type GroupProgram } from './domain/events.ts';
-import { linkedAmong } from './queries.ts';
+import { groupsStream, type GroupProgram } from './domain/events.ts';
+import { linkedAmong, linkedAthletesOf } from './queries.ts';
 
 export interface GroupsDeps {
   pool: pg.Pool;
@@ -75,16 +75,13 @@ export interface GroupAssignResult {
 }
 
 async function assignProgram(deps: GroupsDeps, coachId: string, groupId: string, groupAssignmentId: string, program: GroupProgram, today: string): Promise<GroupAssignResult> {
-  const state = await loadGroupsOf(deps.store, coachId);
-  const members = state.groups[groupId]?.members ?? [];
-  const linkedIds = await linkedAmong(deps.pool, coachId, members);
+  // All of the coach's links (a few hundred at most): the decider keeps the members among them.
+  const linkedIds = await linkedAthletesOf(deps.pool, coachId);
   const r = await run(deps, coachId, { type: 'AssignProgramToGroup', groupId, groupAssignmentId, program, linkedIds, today });
   const before = r.before.groups[groupId];
   const had = new Set(before?.programs.find((p) => p.groupAssignmentId === groupAssignmentId)?.athleteIds ?? []);
-  const given = new Set(
-    r.events.flatMap((e) => (e.type === 'GroupProgramAssigned' ? e.data.athleteIds : e.type === 'GroupProgramJoined' ? [e.data.athleteId] : [])),
-  );
-  const current = before?.members ?? members;
+  const given = new Set(r.events.flatMap((e) => (e.type === 'GroupProgramAssigned' ? e.data.athleteIds : e.type === 'GroupProgramJoined' ? [e.data.athleteId] : [])));
+  const current = before?.members ?? [];
   const already = current.filter((id) => had.has(id)).length;
   return {
     group_assignment_id: groupAssignmentId,
@@ -95,11 +92,6 @@ async function assignProgram(deps: GroupsDeps, coachId: string, groupId: string,
     end_date: program.endDate,
     checkpoint: checkpointOf(r),
   };
-}
-
-async function loadGroupsOf(store: EventStore, coachId: string) {
-  const events = await store.readStream(groupsStream(coachId));
-  return events.reduce((s, e) => groupsDecider.evolve(s, e as unknown as GroupEvent), groupsDecider.initialState());
 }
 
 /**

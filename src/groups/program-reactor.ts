@@ -9,7 +9,6 @@
  * (group assignment, athlete): the template assignment's id and the workout's id
  * derive from that pair, so a second try meets what the first made and adds nothing.
  */
-import type pg from 'pg';
 import { WrongExpectedVersionError, type EventStore } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import { deterministicId, handleCommand } from '../platform/handle-command.ts';
@@ -54,7 +53,7 @@ export function groupProgramReactor(opts: GroupReactorOptions): Projection {
     handles: ['GroupProgramAssigned', 'GroupProgramJoined'],
     async apply(events, { tx }) {
       let done = 0;
-      const give = async (tx: pg.PoolClient, coachId: string, groupAssignmentId: string, program: GroupProgram, athleteId: string, fromDate: string) => {
+      const give = async (coachId: string, groupAssignmentId: string, program: GroupProgram, athleteId: string, fromDate: string) => {
         const key = `group:${groupAssignmentId}:${athleteId}`;
         if (program.kind === 'template') {
           await tolerant(() =>
@@ -81,9 +80,9 @@ export function groupProgramReactor(opts: GroupReactorOptions): Projection {
       for (const stored of events) {
         const e = stored as unknown as GroupEvent;
         if (e.type === 'GroupProgramAssigned') {
-          for (const athleteId of e.data.athleteIds) await give(tx, e.data.coachId, e.data.groupAssignmentId, e.data.program, athleteId, e.data.program.startDate);
+          for (const athleteId of e.data.athleteIds) await give(e.data.coachId, e.data.groupAssignmentId, e.data.program, athleteId, e.data.program.startDate);
         } else if (e.type === 'GroupProgramJoined') {
-          await give(tx, e.data.coachId, e.data.groupAssignmentId, e.data.program, e.data.athleteId, e.data.fromDate);
+          await give(e.data.coachId, e.data.groupAssignmentId, e.data.program, e.data.athleteId, e.data.fromDate);
         }
       }
       return [];

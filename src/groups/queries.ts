@@ -12,6 +12,12 @@ export async function linkedAmong(db: pg.Pool | pg.PoolClient, coachId: string, 
   return rows.map((r) => r.athlete_id);
 }
 
+/** Every athlete linked to the coach. */
+export async function linkedAthletesOf(db: pg.Pool, coachId: string): Promise<string[]> {
+  const { rows } = await db.query<{ athlete_id: string }>('SELECT athlete_id FROM client_links WHERE coach_id = $1', [coachId]);
+  return rows.map((r) => r.athlete_id);
+}
+
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 /** The coach's groups (not archived) with members and programs, and the athletes they may add. */

@@ -59,7 +59,15 @@ export function GroupCard({ group, athletes }: { group: Group; athletes: { id: s
             </div>
           ) : (
             <div className="groups__actions">
-              <Button variant="outline" size="sm" onClick={() => (setName(group.name), setRenaming(true))} aria-label={`Rename ${group.name}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setName(group.name);
+                  setRenaming(true);
+                }}
+                aria-label={`Rename ${group.name}`}
+              >
                 Rename
               </Button>
               <Button variant="outline" size="sm" onClick={() => setConfirmArchive(true)} aria-label={`Archive ${group.name}`}>
