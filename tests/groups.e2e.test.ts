@@ -96,5 +96,6 @@ describe('groups in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await again.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'groups-phone');
   }, 180_000);
 });
