@@ -18,6 +18,9 @@ export async function linkedAthletesOf(db: pg.Pool, coachId: string): Promise<st
   return rows.map((r) => r.athlete_id);
 }
 
+/** A group's newest programs listed: what a coach looks back on, not a full history. */
+const PROGRAMS_SHOWN = 10;
+
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 /** The coach's groups (not archived) with members and programs, and the athletes they may add. */
@@ -58,9 +61,11 @@ export async function groupsOf(db: pg.Pool, coachId: string, today: string) {
     }>(
       `SELECT p.group_assignment_id, p.group_id, p.kind, p.template_id, p.name, p.start_date::text, p.end_date::text,
               (SELECT count(*)::int FROM group_program_athletes a WHERE a.group_assignment_id = p.group_assignment_id) AS athlete_count
-         FROM group_programs p WHERE p.coach_id = $1
+         FROM (SELECT *, row_number() OVER (PARTITION BY group_id ORDER BY start_date DESC, assigned_at DESC) AS nth
+                 FROM group_programs WHERE coach_id = $1) p
+        WHERE p.nth <= $2
         ORDER BY p.start_date DESC, p.assigned_at DESC`,
-      [coachId],
+      [coachId, PROGRAMS_SHOWN],
     ),
     clientsOf(db, coachId),
   ]);
@@ -77,10 +82,8 @@ export async function groupsOf(db: pg.Pool, coachId: string, today: string) {
           name: clientName({ display_name: m.display_name, first_name: m.first_name, last_name: m.last_name, full_name: m.full_name ?? '' }) ?? m.email ?? 'Unnamed',
           linked: m.linked,
         })),
-        // The newest few: what a coach looks back on, not a full history.
         programs: programs.rows
           .filter((p) => p.group_id === g.group_id)
-          .slice(0, 10)
           .map((p) => ({
             id: p.group_assignment_id,
             kind: p.kind as 'template' | 'workout',
