@@ -12,12 +12,12 @@ import { brandingFeature } from './accounts/branding-feature.ts';
 import { workoutMailFeature } from './training/workout-mail-feature.ts';
 import { recapsFeature } from './recaps/feature.ts';
 import { templatesFeature } from './templates/feature.ts';
+import { groupsFeature } from './groups/feature.ts';
 import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
 import { transferFeature } from './transfer/feature.ts';
 import { accessTokensFeature } from './access-tokens/feature.ts';
 import { webhooksFeature } from './webhooks/feature.ts';
-import { groupsFeature } from './groups/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -35,12 +35,12 @@ export const features: Feature[] = [
   workoutMailFeature,
   recapsFeature,
   templatesFeature,
+  groupsFeature,
   messagingFeature,
   performanceFeature,
   transferFeature,
   accessTokensFeature,
   webhooksFeature,
-  groupsFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
