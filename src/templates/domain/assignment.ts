@@ -177,7 +177,7 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
         if (command.fromDate !== undefined && !isCalendarDate(command.fromDate)) throw new DomainError(400, ASSIGNMENT_MESSAGES.badStart);
         if (command.fromDate === undefined && command.startDate < command.today) throw new DomainError(400, ASSIGNMENT_MESSAGES.pastStart);
         if (workoutCount(t.content.workouts) === 0) throw new DomainError(400, ASSIGNMENT_MESSAGES.noWorkouts);
-        const from = command.fromDate === undefined ? command.startDate : [command.fromDate, command.today].sort()[1];
+        const from = command.fromDate === undefined ? command.startDate : command.fromDate > command.today ? command.fromDate : command.today;
         const workouts = assignedWorkouts(command.startDate, t.content.workouts, ctx.newId).filter((w) => w.targetDate >= from);
         if (workouts.length === 0) throw new DomainError(400, ASSIGNMENT_MESSAGES.noneLeft);
         return [
