@@ -2,8 +2,8 @@
  * Groups in real Chromium against a real server: the coach makes a group of three
  * linked athletes on the Groups page, assigns a template to it, and every one of the
  * three has the workouts on their calendar; assigning it again schedules nothing new
- * ("0 athletes · 3 already had it") and each still has one copy. Needs the built app
- * (`npm run build:web`).
+ * ("0 athletes · 3 already had it") and each still has one copy; team analytics
+ * narrows to a group's athletes. Needs the built app (`npm run build:web`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localToday, snap } from './support/ui.ts';
@@ -92,9 +92,21 @@ describe('groups in the browser', () => {
     await t.server.platform.runner.waitFor((await t.server.platform.store.headCheckpoint())!);
     for (const athlete of athletes) expect(await workoutsOf(athlete, start, addDays(start, 7))).toEqual(expected);
 
+    // Team analytics narrows to a group's athletes.
+    const pair = await t.api('POST', '/api/groups', { name: 'Pair' }, coach.accessToken);
+    const added = await t.api('POST', `/api/groups/${pair.body.id}/members`, { athlete_ids: [athletes[0].user.id, athletes[2].user.id] }, coach.accessToken);
+    await t.server.platform.runner.waitFor(added.body.checkpoint);
+    await page.goto(`${t.url}/team-analytics`);
+    await page.getByRole('button', { name: 'Athletes: 3 of 3 athletes selected' }).waitFor();
+    await page.getByLabel('Group').selectOption({ label: 'Pair' });
+    await page.getByRole('button', { name: 'Athletes: 2 of 3 athletes selected' }).waitFor();
+    await page.getByLabel('Group').selectOption({ label: 'All athletes' });
+    await page.getByRole('button', { name: 'Athletes: 3 of 3 athletes selected' }).waitFor();
+
     // At 390 px the page fits the screen.
+    await page.goto(`${t.url}/groups`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await again.waitFor();
+    await page.getByRole('region', { name: 'Varsity' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'groups-phone');
   }, 180_000);
