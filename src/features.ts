@@ -12,6 +12,7 @@ import { brandingFeature } from './accounts/branding-feature.ts';
 import { workoutMailFeature } from './training/workout-mail-feature.ts';
 import { recapsFeature } from './recaps/feature.ts';
 import { templatesFeature } from './templates/feature.ts';
+import { groupsFeature } from './groups/feature.ts';
 import { messagingFeature } from './messaging/feature.ts';
 import { performanceFeature } from './performance/feature.ts';
 import { transferFeature } from './transfer/feature.ts';
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   workoutMailFeature,
   recapsFeature,
   templatesFeature,
+  groupsFeature,
   messagingFeature,
   performanceFeature,
   transferFeature,

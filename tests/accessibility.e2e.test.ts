@@ -90,6 +90,23 @@ const ROUTES: Route[] = [
   { name: 'e-mail demo', role: 'visitor', open: (p) => go(p, '/email-demo', 'E-mail Demo') },
   { name: 'clients', role: 'coach', open: (p) => go(p, '/clients', 'Your Clients') },
   {
+    name: 'groups',
+    role: 'coach',
+    async open(page) {
+      // A group with the athlete in it, made the first time (open runs per scheme and viewport).
+      if ((await t.api('GET', '/api/groups', undefined, coach.accessToken)).body.data.length === 0) {
+        const created = await t.api('POST', '/api/groups', { name: 'Masters' }, coach.accessToken);
+        const added = await t.api('POST', `/api/groups/${created.body.id}/members`, { athlete_ids: [athlete.user.id] }, coach.accessToken);
+        await t.server.platform.runner.waitFor(added.body.checkpoint);
+      }
+      await go(page, '/groups', 'Groups');
+      const group = page.getByRole('region', { name: 'Masters' });
+      await group.getByText('Avery Athlete').waitFor();
+      await group.locator('details').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
+      await group.getByLabel('Workout name').waitFor();
+    },
+  },
+  {
     name: 'calendar with analytics',
     role: 'coach',
     async open(page) {

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { todayFor } from '../accounts/index.ts';
+import { groupAthleteIds } from '../groups/index.ts';
 import { teamAnalytics, teamByActivity } from './query.ts';
 import { COMPLETION_MODES, TEAM_RANGES } from './domain/summary.ts';
 import { TeamAnalyticsOut, TeamAthletesOut } from './schemas.ts';
@@ -32,6 +33,7 @@ const Query = Type.Object(
       ),
     ),
     athletes: Type.Optional(Type.String({ maxLength: MAX_SELECTED_ATHLETES * 37, description: 'Comma-separated athlete ids; all linked athletes when absent.' })),
+    groupId: Type.Optional(Type.String({ maxLength: 64, description: "One of the coach's groups: its linked athletes (within `athletes` when both are given)." })),
   },
   { additionalProperties: false },
 );
@@ -48,6 +50,13 @@ export function parseAthletes(value: string | undefined): string[] | null {
   return ids.map((id) => id.toLowerCase());
 }
 
+/** The group's athletes (a group of another coach: 404), narrowed to `athletes` when given. */
+async function withinGroup(pool: pg.Pool, coachId: string, groupId: string | undefined, athletes: string[] | null): Promise<string[] | null> {
+  if (groupId === undefined) return athletes;
+  const members = await groupAthleteIds(pool, coachId, groupId);
+  return athletes ? members.filter((id) => athletes.includes(id)) : members;
+}
+
 export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool; now: () => Date }) {
   app.get<{ Querystring: Static<typeof Query> }>(
     '/api/team-analytics',
@@ -57,7 +66,7 @@ export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool;
       const q = req.query;
       return teamAnalytics(deps.pool, {
         coachId,
-        athleteIds: parseAthletes(q.athletes),
+        athleteIds: await withinGroup(deps.pool, coachId, q.groupId, parseAthletes(q.athletes)),
         range: q.range ?? '30d',
         mode: q.mode ?? 'reps',
         today: await todayFor(deps.pool, coachId, deps.now()),

@@ -96,6 +96,15 @@ export interface AssignInput {
   idempotencyKey?: string;
   /** Who acts: the coach themselves, or a staff member on their behalf (recorded as the events' `staff` metadata). */
   actor?: string;
+  /** Only the workouts from this day (and from today) on: joining a program under way (see AssignTemplate). */
+  fromDate?: string;
+}
+
+/** What assignTemplate reads: a reactor passes its transaction's client as `pool`. */
+export interface AssignDeps {
+  pool: pg.Pool | pg.PoolClient;
+  store: EventStore;
+  now: () => Date;
 }
 
 export interface AssignResult {
@@ -112,7 +121,7 @@ export interface AssignResult {
  * AssignTemplate → TemplateAssigned. The workouts themselves are scheduled by the
  * assignment reactor right after; `created_count` is how many it will create.
  */
-export async function assignTemplate(deps: TemplatesDeps, input: AssignInput): Promise<AssignResult> {
+export async function assignTemplate(deps: AssignDeps, input: AssignInput): Promise<AssignResult> {
   const assignmentId = input.idempotencyKey ? deterministicId(`assign:${input.coachId}:${input.idempotencyKey}`) : randomUUID();
   if (input.idempotencyKey) {
     const existing = await loadAssignment(deps.store, assignmentId);
@@ -136,7 +145,16 @@ export async function assignTemplate(deps: TemplatesDeps, input: AssignInput): P
     deps.store,
     assignmentStream(assignmentId),
     assignmentDecider,
-    { type: 'AssignTemplate', assignmentId, template, athleteId: input.athleteId, athleteLinked, startDate: input.startDate, today },
+    {
+      type: 'AssignTemplate',
+      assignmentId,
+      template,
+      athleteId: input.athleteId,
+      athleteLinked,
+      startDate: input.startDate,
+      today,
+      ...(input.fromDate === undefined ? {} : { fromDate: input.fromDate }),
+    },
     { userId: input.coachId, now: deps.now, ...(input.actor && input.actor !== input.coachId ? { metadata: { staff: input.actor } } : {}) },
   );
   const event = r.events[0] as Extract<AssignmentEvent, { type: 'TemplateAssigned' }>;

@@ -42,6 +42,11 @@ export type AssignmentCommand =
       athleteLinked: boolean;
       startDate: string;
       today: string;
+      /**
+       * Joining a program under way (a group's, src/groups): the workouts dated before
+       * this day or before today are left out, and the start date may then be past.
+       */
+      fromDate?: string;
     }
   | { type: 'UnassignTemplate'; marks: Record<string, WorkoutMarks>; today: string }
   | { type: 'ResyncAssignment'; template: TemplateState; marks: Record<string, WorkoutMarks>; today: string };
@@ -51,6 +56,7 @@ export const ASSIGNMENT_MESSAGES = {
   badStart: 'Start date must be a real calendar date (YYYY-MM-DD).',
   pastStart: 'Start date cannot be in the past.',
   noWorkouts: 'This template has no workouts to assign.',
+  noneLeft: 'This program has no workouts left from today on.',
   foreign: 'Copy this public template to your templates before assigning it.',
   notFound: 'Assignment not found.',
   exists: 'This assignment already exists.',
@@ -168,8 +174,12 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
         }
         if (!command.athleteLinked) throw new DomainError(403, ASSIGNMENT_MESSAGES.notLinked);
         if (!isCalendarDate(command.startDate)) throw new DomainError(400, ASSIGNMENT_MESSAGES.badStart);
-        if (command.startDate < command.today) throw new DomainError(400, ASSIGNMENT_MESSAGES.pastStart);
+        if (command.fromDate !== undefined && !isCalendarDate(command.fromDate)) throw new DomainError(400, ASSIGNMENT_MESSAGES.badStart);
+        if (command.fromDate === undefined && command.startDate < command.today) throw new DomainError(400, ASSIGNMENT_MESSAGES.pastStart);
         if (workoutCount(t.content.workouts) === 0) throw new DomainError(400, ASSIGNMENT_MESSAGES.noWorkouts);
+        const from = command.fromDate === undefined ? command.startDate : command.fromDate > command.today ? command.fromDate : command.today;
+        const workouts = assignedWorkouts(command.startDate, t.content.workouts, ctx.newId).filter((w) => w.targetDate >= from);
+        if (workouts.length === 0) throw new DomainError(400, ASSIGNMENT_MESSAGES.noneLeft);
         return [
           {
             type: 'TemplateAssigned',
@@ -182,7 +192,7 @@ export const assignmentDecider: Decider<AssignmentState, AssignmentCommand, Assi
               athleteId: command.athleteId,
               startDate: command.startDate,
               endDate: endDate(command.startDate, t.content.workouts),
-              workouts: assignedWorkouts(command.startDate, t.content.workouts, ctx.newId).map(slotOf),
+              workouts: workouts.map(slotOf),
             },
           },
         ];

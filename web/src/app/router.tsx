@@ -24,6 +24,7 @@ const router = createBrowserRouter([
         lazy: () => import('./routes/app/root'),
         children: [
           { path: paths.app.clients.path, lazy: () => import('./routes/app/clients') },
+          { path: paths.app.groups.path, lazy: () => import('./routes/app/groups') },
           { path: paths.app.calendar.path, lazy: () => import('./routes/app/calendar') },
           { path: paths.app.training.path, lazy: () => import('./routes/app/training') },
           { path: paths.app.trainingWorkout.path, lazy: () => import('./routes/app/training-workout') },

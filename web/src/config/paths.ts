@@ -42,6 +42,10 @@ export const paths = {
       path: '/clients',
       getHref: () => '/clients',
     },
+    groups: {
+      path: '/groups',
+      getHref: () => '/groups',
+    },
     calendar: {
       path: '/calendar/:clientId',
       getHref: (clientId: string) => `/calendar/${encodeURIComponent(clientId)}`,

@@ -13,6 +13,7 @@ import './shell.css';
 // `coach`: shown to coaches only; `athleteOnly`: shown only to accounts that are not coaches.
 const NAV_ITEMS: { label: string; to: string; coach?: true; athleteOnly?: true }[] = [
   { label: 'Clients', to: paths.app.clients.getHref(), coach: true },
+  { label: 'Groups', to: paths.app.groups.getHref(), coach: true },
   { label: 'My Training', to: paths.app.training.getHref() },
   { label: 'Library', to: paths.app.library.getHref() },
   { label: 'Chat', to: paths.app.chat.getHref() },

@@ -9,6 +9,7 @@ import { TEAM_RANGES, useTeamAnalytics, type CompletionMode, type TeamRange } fr
 import { useTeam } from '../api/get-team';
 import { AthleteCards } from './athlete-cards';
 import { AthletePicker, type PickerAthlete } from './athlete-picker';
+import { GroupFilter } from './group-filter';
 import { PRESELECTED_ATHLETES, SELECTABLE_EXERCISES } from './constants';
 import { TeamSummaryCard } from './team-summary';
 import { TopExercises } from './top-exercises';
@@ -121,6 +122,7 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
           </button>
         </div>
         <AthletePicker athletes={byName} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
+        <GroupFilter onChoose={(ids) => setPicked(ids && new Set(ids))} />
       </div>
 
       {analytics.isLoading && (
