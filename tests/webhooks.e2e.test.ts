@@ -48,7 +48,8 @@ describe('Webhooks page', () => {
     await page.getByRole('button', { name: /^sign in$/i }).click();
     await page.waitForURL('**/clients');
 
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByLabel('Endpoint URL').fill(receiverUrl);
     await page.getByLabel('Description').fill('Team dashboard');

@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { cx } from '../../lib/cx';
 import { ThemeToggle } from '../theme-toggle';
 import { DropdownMenu } from '../ui/dropdown-menu';
-import { ChevronDownIcon, LogOutIcon, LogoMark, SettingsIcon } from '../ui/icons';
+import { ChevronDownIcon, LinkIcon, LogOutIcon, LogoMark, SettingsIcon } from '../ui/icons';
 import './shell.css';
 
 // `coach`: shown to coaches only; `athleteOnly`: shown only to accounts that are not coaches.
@@ -19,7 +19,6 @@ const NAV_ITEMS: { label: string; to: string; coach?: true; athleteOnly?: true }
   { label: 'Chat', to: paths.app.chat.getHref() },
   { label: 'Templates', to: paths.app.programTemplates.getHref(), coach: true },
   { label: 'Team Analytics', to: paths.app.teamAnalytics.getHref(), coach: true },
-  { label: 'Webhooks', to: paths.app.webhooks.getHref(), coach: true },
   { label: 'Become a coach', to: paths.app.becomeCoach.getHref(), athleteOnly: true },
 ];
 
@@ -47,6 +46,18 @@ function UserMenu() {
           icon: <SettingsIcon />,
           onSelect: () => void navigate(paths.app.settings.getHref()),
         },
+        // Webhooks are an integration setting a coach visits rarely: they live here
+        // rather than in the top navigation, which has no room left at 1280 px.
+        ...(user.isCoach
+          ? [
+              {
+                key: 'webhooks',
+                label: 'Webhooks',
+                icon: <LinkIcon />,
+                onSelect: () => void navigate(paths.app.webhooks.getHref()),
+              },
+            ]
+          : []),
         {
           key: 'signout',
           label: 'Sign out',
