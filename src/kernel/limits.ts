@@ -20,6 +20,8 @@ export const TEXT_LIMITS = {
   workoutNotes: 5000,
   /** An exercise's name, in a workout and in the library. */
   exerciseName: 200,
+  /** An exercise's heading in a workout ("A1"). */
+  exerciseHeading: 10,
   /** An exercise's notes in a workout. */
   exerciseNotes: 2000,
   /** A program template's name. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { SetActual, WeightUnit, WorkoutSet } from '@kernel';
+import { maxLoadIn, SET_LIMITS, type SetActual, type WeightUnit, type WorkoutSet } from '@kernel';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from '../../../lib/weight-unit';
 import { useLogActual, type Logged } from '../api/log-actual';
@@ -115,6 +115,8 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
               type="number"
               inputMode={f === 'reps' ? 'numeric' : 'decimal'}
               min={0}
+              // The server's bounds (SET_LIMITS, loads in pounds), in the unit shown.
+              max={f === 'load' ? maxLoadIn(SET_LIMITS.load, unit) : SET_LIMITS[f]}
               step={f === 'reps' ? 1 : 'any'}
               aria-label={`Set ${n} ${label(f, unit)}`}
               placeholder={f === 'reps' ? String(set.reps ?? '') : f === 'load' ? (set.load != null ? String(shownLoad(set.load, unit)) : '') : String(set.time_duration ?? '')}
