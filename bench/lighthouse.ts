@@ -48,7 +48,7 @@ async function startChromium(profile: string): Promise<{ port: number; child: Ch
   const port = await new Promise<number>((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${text.slice(-500)}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(text);
       if (m) {

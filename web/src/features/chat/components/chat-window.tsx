@@ -105,7 +105,7 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
     }
   }, [messages.length, newest?.id]);
 
-  const found = useJumpToMessage(jumpTo, messages, { hasNextPage, isFetchingNextPage, fetchNextPage, scroller });
+  const jump = useJumpToMessage(jumpTo, messages, { hasNextPage, isFetchingNextPage, fetchNextPage, scroller });
 
   const onScroll = () => {
     const el = scroller.current;
@@ -156,7 +156,7 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
         </Button>
       </header>
       <div className="chat-window__history" ref={scroller} onScroll={onScroll}>
-        {found === 'gone' && (
+        {jump.gone && (
           <Alert variant="info" className="chat-alert">
             That message is no longer in this conversation.
           </Alert>
@@ -177,7 +177,7 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
                   message={m}
                   mine={m.sender_id === me}
                   startsGroup={startsGroup}
-                  found={found === m.id}
+                  found={jump.highlight === m.id}
                   senderName={nameOf(m.sender_id)}
                   nameOf={nameOf}
                   onReply={setReplyTo}

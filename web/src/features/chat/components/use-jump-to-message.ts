@@ -2,6 +2,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Message } from '../api/messages';
 import { FOUND_HIGHLIGHT_MS } from '../utils/constants';
 
+export type Jump = { highlight: string | null; gone: boolean };
+const NONE: Jump = { highlight: null, gone: false };
+
 type Paging = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -13,12 +16,12 @@ type Paging = {
  * Takes the conversation to a message chosen in search: loads older pages until the
  * message is among them, scrolls it to the middle of the history (at once when the
  * system asks for reduced motion), moves focus to it and highlights it for a moment.
- * Returns the id of the message to highlight, 'gone' when the history ends without
- * it (deleted or cleared since), or null.
+ * Says which message to highlight, or that the history ended without it (deleted or
+ * cleared since).
  */
-export function useJumpToMessage(target: { messageId: string; at: number } | null, messages: Message[], paging: Paging): string | 'gone' | null {
+export function useJumpToMessage(target: { messageId: string; at: number } | null, messages: Message[], paging: Paging): Jump {
   const { hasNextPage, isFetchingNextPage, fetchNextPage, scroller } = paging;
-  const [found, setFound] = useState<string | 'gone' | null>(null);
+  const [found, setFound] = useState<Jump>(NONE);
   const done = useRef<number | null>(null);
 
   useEffect(() => {
@@ -29,7 +32,8 @@ export function useJumpToMessage(target: { messageId: string; at: number } | nul
         if (!isFetchingNextPage) void fetchNextPage();
       } else {
         done.current = target.at;
-        setFound('gone');
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- the end of the paging the effect drives: said once per jump
+        setFound({ highlight: null, gone: true });
       }
       return;
     }
@@ -40,13 +44,13 @@ export function useJumpToMessage(target: { messageId: string; at: number } | nul
       el.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
       el.focus({ preventScroll: true });
     }
-    setFound(target.messageId);
+    setFound({ highlight: target.messageId, gone: false });
   }, [target, messages, hasNextPage, isFetchingNextPage, fetchNextPage, scroller]);
 
   // The highlight fades after a moment; a new jump starts it again.
   useEffect(() => {
-    if (!found || found === 'gone') return;
-    const timer = setTimeout(() => setFound(null), FOUND_HIGHLIGHT_MS);
+    if (!found.highlight) return;
+    const timer = setTimeout(() => setFound(NONE), FOUND_HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [found, target?.at]);
 
