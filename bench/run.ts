@@ -38,6 +38,10 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
   },
   team_analytics: { what: 'GET /api/team-analytics, 400 athletes × 1 year (≈ 2 M sets), all selected, 1Y and All', load: async () => (await import('./team_analytics.ts')).run },
   web: { what: 'gzip bytes of JS each main route loads in Chromium (sign-in, clients, calendar)', load: async () => (await import('./web.ts')).run },
+  lighthouse: {
+    what: "Lighthouse mobile profile (simulated throttling): athlete's training page, coach's calendar, sign-in for reference",
+    load: async () => (await import('./lighthouse.ts')).run,
+  },
   cli_assign: { what: 'spotter assign: a 12-week template (48 workouts) to 400 athletes', load: async () => (await import('./cli_assign.ts')).run },
   assign: { what: 'assign a 12-week, 48-workout template → all 48 in the calendar read model', load: async () => (await import('./assign.ts')).run },
   transfer: {
@@ -85,6 +89,12 @@ const TARGETS: Record<string, Target> = {
   team_analytics_1y_br_p95_ms: { label: '< 50 ms (compressed, as the browser asks)', pass: (v) => v >= 0 && v < 50 },
   team_analytics_all_br_p95_ms: { label: '< 50 ms (compressed, as the browser asks)', pass: (v) => v >= 0 && v < 50 },
   web_signin_js_gzip_kb: { label: '< 120 KB', pass: (v) => v > 0 && v < 120 },
+  lighthouse_training_lcp_ms: { label: '< 2,500 ms', pass: (v) => v > 0 && v < 2500 },
+  lighthouse_training_cls: { label: '< 0.1', pass: (v) => v >= 0 && v < 0.1 },
+  lighthouse_training_tbt_ms: { label: '< 200 ms', pass: (v) => v >= 0 && v < 200 },
+  lighthouse_calendar_lcp_ms: { label: '< 2,500 ms', pass: (v) => v > 0 && v < 2500 },
+  lighthouse_calendar_cls: { label: '< 0.1', pass: (v) => v >= 0 && v < 0.1 },
+  lighthouse_calendar_tbt_ms: { label: '< 200 ms', pass: (v) => v >= 0 && v < 200 },
   cli_assign_s: { label: '< 60 s for 400 athletes', pass: (v) => v >= 0 && v < 60 },
   assign_http_p95_ms: { label: '< 100 ms', pass: (v) => v >= 0 && v < 100 },
   assign_visible_p95_ms: { label: '< 1000 ms (all 48 workouts in the calendar read model)', pass: (v) => v >= 0 && v < 1000 },

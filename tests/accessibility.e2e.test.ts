@@ -123,7 +123,7 @@ const ROUTES: Route[] = [
       await openCalendar(page);
       await page
         .getByRole('group', { name: longDate(today), exact: true })
-        .getByRole('button', { name: /workout: Live Day/ })
+        .getByRole('button', { name: /^Live Day .*workout$/ })
         .click();
       await page.getByRole('dialog', { name: 'Edit Workout' }).getByRole('group', { name: 'A1 Back Squat' }).waitFor();
     },

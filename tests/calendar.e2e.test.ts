@@ -97,7 +97,7 @@ describe('the coach calendar in the browser', () => {
     await card.waitFor();
     await snap(page, 'calendar-month');
 
-    await card.getByRole('button', { name: /workout:/ }).click();
+    await card.getByRole('button', { name: / workout$/ }).click();
     const reopened = page.getByRole('dialog', { name: 'Edit Workout' });
     const squatAgain = reopened.getByRole('group', { name: 'A1 Back Squat (High Bar)' });
     await squatAgain.waitFor();

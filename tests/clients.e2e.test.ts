@@ -71,7 +71,7 @@ describe('clients in the browser', () => {
     await snap(coachPage, 'clients-ready-to-link');
     await accepted.getByRole('button', { name: `Link ${athleteEmail}` }).click();
 
-    const card = coachPage.getByRole('link', { name: 'Avery Athlete, open calendar' });
+    const card = coachPage.getByRole('link', { name: /^Avery Athlete .*open calendar$/ });
     await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await coachPage.getByText(athleteEmail.split('@')[0], { exact: true }).isVisible()).toBe(true);
     for (const label of ['7d', '30d', '90d', 'All']) expect(await coachPage.getByText(label, { exact: true }).isVisible()).toBe(true);
@@ -123,7 +123,7 @@ describe('clients in the browser', () => {
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
     await expect.poll(() => accepted.getByText(athlete.email).isVisible(), { timeout: 10_000 }).toBe(true);
     await accepted.getByRole('button', { name: `Link ${athlete.email}` }).click();
-    await expect.poll(() => coachPage.getByRole('link', { name: 'Riley Runner, open calendar' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => coachPage.getByRole('link', { name: /^Riley Runner .*open calendar$/ }).isVisible(), { timeout: 10_000 }).toBe(true);
   });
 });
 

@@ -27,7 +27,7 @@ describe('coach and athlete chat without a contact request', () => {
     await athleteChat.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect.poll(() => athleteChat.getByRole('listitem', { name: 'You: My left knee hurt on the last squat set.' }).isVisible()).toBe(true);
 
-    await coachPage.getByRole('button', { name: 'Avery Athlete, 1 unread' }).click();
+    await coachPage.getByRole('button', { name: /^Avery Athlete .*1 unread$/ }).click();
     const coachChat = coachPage.getByRole('region', { name: 'Conversation with Avery Athlete' });
     await expect.poll(() => coachChat.getByRole('listitem', { name: 'Avery Athlete: My left knee hurt on the last squat set.' }).isVisible()).toBe(true);
     await coachChat.getByRole('textbox', { name: 'Message' }).fill('Thanks, we drop the load next week.');

@@ -75,7 +75,7 @@ describe('gym mode', () => {
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
     await coachPage
       .getByRole('group', { name: longDate(today), exact: true })
-      .getByRole('button', { name: /workout: Gym Day/ })
+      .getByRole('button', { name: /^Gym Day .*workout$/ })
       .click();
     const editor = coachPage.getByRole('dialog', { name: 'Edit Workout' });
     const squat = editor.getByRole('group', { name: 'A1 Back Squat' });
@@ -91,7 +91,7 @@ describe('gym mode', () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await page
       .getByRole('region', { name: 'Today' })
-      .getByRole('link', { name: /Gym Day, Back Squat, Bench Press/ })
+      .getByRole('link', { name: /Gym Day Back Squat Bench Press/ })
       .click();
     await page.waitForURL(`**/training/${workoutId}`);
     await expect.poll(() => syncText(page)).toBe('All changes saved');
@@ -431,7 +431,7 @@ describe('gym mode', () => {
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
     await coachPage
       .getByRole('group', { name: longDate(today), exact: true })
-      .getByRole('button', { name: /workout: Late Sync/ })
+      .getByRole('button', { name: /^Late Sync .*workout$/ })
       .click();
     const editor = coachPage.getByRole('dialog', { name: 'Edit Workout' });
     await editor.getByText('History').click();

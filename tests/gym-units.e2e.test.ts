@@ -38,7 +38,7 @@ async function openEditor(page: Page, date: string, name: string) {
   await page.goto(`${t.url}/calendar/${athlete.user.id}`);
   await page
     .getByRole('group', { name: longDate(date), exact: true })
-    .getByRole('button', { name: new RegExp(`workout: ${name}`) })
+    .getByRole('button', { name: new RegExp(`^${name} .*workout$`) })
     .click();
   const editor = page.getByRole('dialog', { name: 'Edit Workout' });
   await editor.waitFor();

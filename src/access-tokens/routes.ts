@@ -10,10 +10,11 @@ import { userIdOf } from '../platform/http/auth-hook.ts';
 import { ErrorOut, StringEnum } from '../platform/http/response-schemas.ts';
 import { createToken, listTokens, revokeToken, TOKEN_SCOPES } from './tokens.ts';
 import { CreatedOut, ListOut, RevokedOut } from './schemas.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
 const CreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.accessTokenName }),
     scope: StringEnum(TOKEN_SCOPES),
     expires_in_days: Type.Integer({ minimum: 1, maximum: 365 }),
   },

@@ -7,8 +7,9 @@ import { LIMITS, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
 import { EmailConfirmedOut, MeOut } from './schemas.ts';
 import { ErrorOut as ErrorBody } from '../platform/http/response-schemas.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
-const Email = Type.String({ maxLength: 254 });
+const Email = Type.String({ maxLength: TEXT_LIMITS.email });
 const Password = Type.String({ maxLength: MAX_PASSWORD * 4 });
 const SessionBody = Type.Object({
   accessToken: Type.String(),
@@ -21,10 +22,10 @@ const SignUpResult = Type.Object({ message: Type.String(), confirmed: Type.Boole
 
 const SignUp = Type.Object(
   {
-    fullName: Type.String({ maxLength: 200 }),
+    fullName: Type.String({ maxLength: TEXT_LIMITS.fullName }),
     email: Email,
     password: Password,
-    accessCode: Type.Optional(Type.String({ maxLength: 200 })),
+    accessCode: Type.Optional(Type.String({ maxLength: TEXT_LIMITS.accessCode })),
     inviteToken: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
@@ -34,7 +35,7 @@ const EmailOnly = Type.Object({ email: Email }, { additionalProperties: false })
 const RefreshBody = Type.Object({ refreshToken: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 const ResetBody = Type.Object({ token: Type.String({ maxLength: 200 }), password: Password }, { additionalProperties: false });
 
-const BecomeCoachBody = Type.Object({ accessCode: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+const BecomeCoachBody = Type.Object({ accessCode: Type.String({ maxLength: TEXT_LIMITS.accessCode }) }, { additionalProperties: false });
 const BecameCoach = Type.Object({ success: Type.Boolean(), message: Type.String(), user: SessionBody.properties.user, checkpoint: Type.Union([Type.String(), Type.Null()]) });
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -14,6 +14,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../platform/auth/passwo
 import { newToken, tokenHash } from '../platform/auth/one-time-token.ts';
 import { REFRESH_TOKEN_TTL_MS, rotateRefreshToken, startSession, revokeSession, revokeAllSessions, type SessionCache } from '../platform/auth/sessions.ts';
 import { authenticatePersonalToken, PERSONAL_TOKEN_PREFIX } from '../access-tokens/index.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
 export const MESSAGES = {
   incorrectAccessCode: 'Incorrect access code.',
@@ -29,7 +30,7 @@ export const MESSAGES = {
 } as const;
 
 export const MIN_PASSWORD = 6;
-export const MAX_PASSWORD = 128;
+export const MAX_PASSWORD = TEXT_LIMITS.password;
 
 export interface SessionTokens {
   accessToken: string;

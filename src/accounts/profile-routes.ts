@@ -12,8 +12,9 @@ import { isTimeZone, todayIn } from './time-zone.ts';
 import { ProfileOut, SavedOut } from './schemas.ts';
 import { StringEnum } from '../platform/http/response-schemas.ts';
 import { WEIGHT_UNITS } from '../kernel/units.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
-const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
+const Name = Type.Union([Type.String({ maxLength: TEXT_LIMITS.profileName }), Type.Null()]);
 const ProfileBody = Type.Object(
   {
     displayName: Type.Optional(Name),

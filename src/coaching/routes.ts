@@ -19,6 +19,7 @@ import * as q from './queries.ts';
 import { complianceOf } from './compliance.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { ErrorOut as ErrorBody, Nullable, Checkpoint } from '../platform/http/response-schemas.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
 /** Each invite mails a stranger: enough for onboarding a squad, too few to spam with. */
 const INVITES_PER_COACH = { max: 50, windowMs: 60 * 60 * 1000 };
@@ -26,7 +27,7 @@ const INVITES_PER_COACH = { max: 50, windowMs: 60 * 60 * 1000 };
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 const Pct = Type.Union([Type.Number(), Type.Null()]);
 
-const EmailBody = Type.Object({ email: Type.String({ maxLength: 254 }) }, { additionalProperties: false });
+const EmailBody = Type.Object({ email: Type.String({ maxLength: TEXT_LIMITS.email }) }, { additionalProperties: false });
 const InviteIdBody = Type.Object({ inviteId: Uuid }, { additionalProperties: false });
 const UnlinkBody = Type.Object({ linkId: Type.Optional(Uuid), userId: Type.Optional(Uuid) }, { additionalProperties: false });
 const InviteParams = Type.Object({ inviteId: Uuid });

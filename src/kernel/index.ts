@@ -19,6 +19,8 @@ export {
   type WeightUnit,
 } from './units.ts';
 export { firstGraphemes, initialOf, initialsOf } from './initials.ts';
+export { MESSAGE_SEARCH_LIMIT, TEXT_LIMITS } from './limits.ts';
+export { SET_LIMITS } from '../training/domain/limits.ts';
 export { topicOf, topicId, TOPIC_KINDS, type Topic, type TopicKind } from './topics.ts';
 export { parseYouTubeId, youTubeEmbedUrl } from '../library/domain/youtube.ts';
 export { UNIT_OF, exerciseType, type ExerciseType } from '../performance/domain/exercise-type.ts';

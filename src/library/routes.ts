@@ -16,6 +16,7 @@ import { EXERCISE_NOT_FOUND, NOT_YOUR_EXERCISE, exerciseDecider, exerciseStream,
 import { exercisesProjection } from '../../projections/library/exercises.ts';
 import { exerciseCountQuery, exerciseFacetsQuery, exercisePageQuery } from './queries.ts';
 import { ErrorOut } from '../platform/http/response-schemas.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const List = Type.Array(Text(60), { maxItems: 30 });
@@ -24,7 +25,7 @@ const Nullable = <T extends ReturnType<typeof Text>>(t: T) => Type.Union([t, Typ
 
 // No field is required by the schema: a missing name gets the spec's own text.
 const detailFields = {
-  name: Type.Optional(Nullable(Text(200))),
+  name: Type.Optional(Nullable(Text(TEXT_LIMITS.exerciseName))),
   pattern: Type.Optional(Nullable(Text(100))),
   muscles: Type.Optional(List),
   joints: Type.Optional(List),

@@ -19,6 +19,7 @@ import { conversationStream, directConversationId } from './domain/conversation-
 import { MESSAGE_PAGE_SIZE, MESSAGING_MESSAGES as M } from './domain/messages.ts';
 import * as q from './queries.ts';
 import { ErrorOut as ErrorBody, Nullable, Checkpoint } from '../platform/http/response-schemas.ts';
+import { TEXT_LIMITS } from '../kernel/limits.ts';
 
 const errors = { '4xx': ErrorBody };
 const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
@@ -55,7 +56,7 @@ const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const SearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }), conversation_id: Type.Optional(Uuid) }, { additionalProperties: false });
+const SearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.messageSearch }), conversation_id: Type.Optional(Uuid) }, { additionalProperties: false });
 
 const Participant = Type.Object({ user_id: Type.String(), role: Type.String(), last_read_at: Nullable(Type.String()), display_name: Type.String() });
 const LastMessage = Type.Object({

@@ -8,9 +8,17 @@ import type { Page } from 'playwright-core';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * Rules axe ships as experimental, and so leaves off unless asked, that we hold the app to:
+ * label-content-name-mismatch is WCAG 2.5.3 (label in name), a control's accessible name
+ * contains the text it shows, so speech users can say what they see.
+ */
+const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
+
 /** Serious and critical violations on the page, one line each: rule, impact, targets and axe's summary. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const rules = Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }]));
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ rules }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 300)}`));

@@ -8,8 +8,9 @@ import { parseWorkout } from '../../training/domain/payload.ts';
 import { stripEmpty } from '../../training/domain/workout-rules.ts';
 import { TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateContent, type TemplateDays, type TemplateWorkout } from './events.ts';
 import { dayNumber, MAX_DAY } from './schedule.ts';
+import { TEXT_LIMITS } from '../../kernel/limits.ts';
 
-export const TEMPLATE_LIMITS = { name: 200, description: 2000, workoutsPerDay: 10, workouts: 500, workoutId: 64 } as const;
+export const TEMPLATE_LIMITS = { name: TEXT_LIMITS.templateName, description: TEXT_LIMITS.templateDescription, workoutsPerDay: 10, workouts: 500, workoutId: 64 } as const;
 
 export const TEMPLATE_MESSAGES = {
   nameRequired: 'Template name is required.',

@@ -14,11 +14,18 @@ import { ACTUAL_RPE_MESSAGE, MAX_INDEX, SET_LIMITS } from './limits.ts';
 import { badUnitMessage, LOAD_FIELDS, loadLimitIn } from './load-units.ts';
 import { isWeightUnit, type WeightUnit } from '../../kernel/units.ts';
 import { isChartRpe } from '../../kernel/load-suggestion.ts';
+import { TEXT_LIMITS } from '../../kernel/limits.ts';
 
 /** %1RM prescriptions: above 0, at most 150 (supramaximal eccentric work tops out well below). */
 export const LOAD_PERCENT_MAX = 150;
 
-export const LIMITS = { workoutsPerRequest: 500, exercisesPerWorkout: 50, setsPerExercise: MAX_BULK_SETS, name: 200, notes: 5000 } as const;
+export const LIMITS = {
+  workoutsPerRequest: 500,
+  exercisesPerWorkout: 50,
+  setsPerExercise: MAX_BULK_SETS,
+  name: TEXT_LIMITS.workoutName,
+  notes: TEXT_LIMITS.workoutNotes,
+} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
@@ -128,7 +135,7 @@ function parseExercise(raw: unknown, i: number): WorkoutExercise & { position: n
   const where = `exercises[${i}]`;
   if (!isObject(raw)) return bad(`${where} must be an object.`);
   refuseUnknown(raw, EXERCISE_FIELDS, `${where}.`, new Set(['id']));
-  const name = text(raw.exercise_name, `${where}.exercise_name`, LIMITS.name);
+  const name = text(raw.exercise_name, `${where}.exercise_name`, TEXT_LIMITS.exerciseName);
   if (!name) bad(`${where}.exercise_name is required.`);
   if (!Array.isArray(raw.sets)) bad(`${where}.sets must be an array.`);
   const rawSets = raw.sets as unknown[];
@@ -137,14 +144,14 @@ function parseExercise(raw: unknown, i: number): WorkoutExercise & { position: n
   if (!EXERCISE_INTENTS.includes(intent as ExerciseIntent)) bad(`${where}.exercise_intent must be one of ${EXERCISE_INTENTS.join(', ')}.`);
   const exercise: WorkoutExercise & { position: number } = {
     exercise_name: name!,
-    heading: text(raw.heading, `${where}.heading`, 10) ?? '',
+    heading: text(raw.heading, `${where}.heading`, TEXT_LIMITS.exerciseHeading) ?? '',
     order_index: amount(raw.order_index, `${where}.order_index`, { whole: true, max: MAX_INDEX }) ?? i,
     exercise_intent: intent as ExerciseIntent,
     sets: rawSets.map((s, j) => parseSet(s, `${where}.sets[${j}]`)),
     position: i,
   };
   const category = text(raw.category, `${where}.category`, 100);
-  const notes = text(raw.notes, `${where}.notes`, 2000);
+  const notes = text(raw.notes, `${where}.notes`, TEXT_LIMITS.exerciseNotes);
   const group = text(raw.superset_group, `${where}.superset_group`, 100);
   if (category) exercise.category = category;
   if (notes) exercise.notes = notes;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { isChartRpe, type SetActual, type WeightUnit, type WorkoutSet } from '@kernel';
+import { isChartRpe, maxLoadIn, SET_LIMITS, type SetActual, type WeightUnit, type WorkoutSet } from '@kernel';
 import { useOutboxState } from '../../../lib/offline/outbox-provider';
 import { loadText, shownLoad, unitField, useWeightUnit, type WithLoadUnit } from '../../../lib/weight-unit';
 import { useLogActual, type Logged } from '../api/log-actual';
@@ -122,7 +122,8 @@ export function SetLogger({ workoutId, exerciseIndex, exerciseName, setIndex, se
               type="number"
               inputMode={f === 'reps' ? 'numeric' : 'decimal'}
               min={f === 'rpe' ? 6 : 0}
-              max={f === 'rpe' ? 10 : undefined}
+              // The server's bounds (SET_LIMITS, loads in pounds), in the unit shown.
+              max={f === 'rpe' ? 10 : f === 'load' ? maxLoadIn(SET_LIMITS.load, unit) : SET_LIMITS[f]}
               step={f === 'reps' ? 1 : f === 'rpe' ? 0.5 : 'any'}
               aria-label={`Set ${n} ${label(f, unit)}`}
               placeholder={

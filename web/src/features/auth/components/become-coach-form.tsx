@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useBecomeCoach } from '../api/become-coach';
+import { TEXT_LIMITS } from '@kernel';
 
 /** The step from athlete to coach: an invited account enters the coaches' access code. */
 export function BecomeCoachForm() {
@@ -34,7 +35,16 @@ export function BecomeCoachForm() {
         <CardContent>
           <form onSubmit={onSubmit} noValidate>
             {become.isError && <Alert variant="error">{errorMessage(become.error)}</Alert>}
-            <TextField label="Access Code" name="accessCode" autoComplete="off" required value={accessCode} onChange={(e) => setAccessCode(e.target.value)} error={fieldError} />
+            <TextField
+              label="Access Code"
+              name="accessCode"
+              autoComplete="off"
+              required
+              maxLength={TEXT_LIMITS.accessCode}
+              value={accessCode}
+              onChange={(e) => setAccessCode(e.target.value)}
+              error={fieldError}
+            />
             <Button type="submit" isLoading={become.isPending} loadingText="Checking…">
               Become a coach
             </Button>

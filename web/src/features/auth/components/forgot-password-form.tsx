@@ -8,6 +8,7 @@ import { KeyIcon, MailIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecoverPassword } from '../api/recover-password';
+import { TEXT_LIMITS } from '@kernel';
 
 const SENT = 'Password reset instructions have been sent to your email.';
 
@@ -64,6 +65,7 @@ export function ForgotPasswordForm() {
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"
+          maxLength={TEXT_LIMITS.email}
           type="email"
           name="email"
           autoComplete="email"

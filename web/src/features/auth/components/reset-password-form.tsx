@@ -9,6 +9,7 @@ import { MIN_PASSWORD_LENGTH, RESET_REDIRECT_DELAY_MS } from '../../../config/co
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { TEXT_LIMITS } from '@kernel';
 
 export const INVALID_RESET_LINK = 'Invalid or expired reset link. Please request a new password reset.';
 const UPDATED_MESSAGE = 'Your password has been updated. Please sign in with your new password.';
@@ -91,6 +92,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label="New Password"
+          maxLength={TEXT_LIMITS.password}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -102,6 +104,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         />
         <TextField
           label="Confirm Password"
+          maxLength={TEXT_LIMITS.password}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { EMAIL_NOT_CONFIRMED, isUnconfirmedEmailError, useSignIn } from '../api/sign-in';
+import { TEXT_LIMITS } from '@kernel';
 
 type FieldErrors = { email?: string; password?: string };
 type Notice = { kind: 'success' | 'error'; text: string };
@@ -87,6 +88,7 @@ export function SignInForm({ message }: { message: string | null }) {
         <TextField
           ref={emailRef}
           label="Email"
+          maxLength={TEXT_LIMITS.email}
           type="email"
           name="email"
           autoComplete="email"
@@ -99,6 +101,7 @@ export function SignInForm({ message }: { message: string | null }) {
         <TextField
           ref={passwordRef}
           label="Password"
+          maxLength={TEXT_LIMITS.password}
           type="password"
           name="password"
           autoComplete="current-password"

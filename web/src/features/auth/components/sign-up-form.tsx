@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { useAuth } from '../../../lib/auth';
+import { TEXT_LIMITS } from '@kernel';
 
 type Values = { fullName: string; email: string; password: string; accessCode: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -88,9 +89,19 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
       />
 
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Full Name" name="fullName" autoComplete="name" required maxLength={200} value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          required
+          maxLength={TEXT_LIMITS.fullName}
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={errors.fullName}
+        />
         <TextField
           label="Email"
+          maxLength={TEXT_LIMITS.email}
           type="email"
           name="email"
           autoComplete="email"
@@ -102,6 +113,7 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
         />
         <TextField
           label="Password"
+          maxLength={TEXT_LIMITS.password}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -113,6 +125,7 @@ export function SignUpForm({ inviteToken, initialEmail }: SignUpFormProps) {
         {!invited && (
           <TextField
             label="Access Code"
+            maxLength={TEXT_LIMITS.accessCode}
             name="accessCode"
             autoComplete="off"
             required

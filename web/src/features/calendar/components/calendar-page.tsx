@@ -95,6 +95,10 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
     for (const record of newRecords) show(recordText(record, unit), { variant: 'success', durationMs: 6000 });
   };
 
+  // The header names the athlete, and a longer title wraps to more lines on a phone: the
+  // page shows once the name is known, so nothing below the header moves when it arrives.
+  if (clientId !== '' && athlete.isPending) return <Spinner label="Loading the calendar" />;
+
   return (
     <div className="calendar-page">
       <TopNavActions>

@@ -52,14 +52,14 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
       <button
         type="button"
         className="workout-card__open"
-        aria-label={`${status}${workout.imported ? ' imported' : ''} workout: ${title}`}
+        // Named by its text as shown, then the status (WCAG 2.5.3, label in name): "Live Day Back Squat Bench Press, planned workout".
         // Month cells cut long names: the whole text on hover.
         title={title}
         // In selection mode a click selects instead of opening the editor.
         aria-pressed={selectionMode ? selected : undefined}
         onClick={selectionMode ? onToggleSelect : onOpen}
       >
-        <span className={cx('status-dot', `status-dot--${workout.status}`)} title={status} />
+        <span className={cx('status-dot', `status-dot--${workout.status}`)} title={status} aria-hidden="true" />
         {workout.name && <span className="workout-card__name">{workout.name}</span>}
         {templateName && <span className="workout-card__template">Template: {templateName}</span>}
         {highlighted && <span className="workout-card__new">Just assigned</span>}
@@ -72,6 +72,7 @@ export function WorkoutCard({ workout, selected, selectionMode, detailed, onOpen
             </span>
           ))}
         </span>
+        <span className="visually-hidden">, {status.toLowerCase()} workout</span>
       </button>
       <CommentBadge workoutId={workout.id} />
       <div className="workout-card__actions">

@@ -18,6 +18,8 @@ import { ContactsStrip } from './contacts-strip';
 import { chatPartners, useCoachingPartners } from '../api/partners';
 import { ConversationList } from './conversation-list';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
+import { MessageSearchBox, MessageSearchResults } from './message-search';
+import type { FoundMessage } from '../api/search';
 import './chat.css';
 import { topicOf } from '@kernel';
 
@@ -45,6 +47,14 @@ export function ChatPage({ contactsManager }: Props) {
   const [startingWith, setStartingWith] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ variant: 'error' | 'info'; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  /** The message a chosen search result points at; `at` tells two choices of the same one apart. */
+  const [jumpTo, setJumpTo] = useState<{ conversationId: string; messageId: string; at: number } | null>(null);
+
+  const openFound = (m: FoundMessage) => {
+    setSelectedId(m.conversation_id);
+    setJumpTo({ conversationId: m.conversation_id, messageId: m.id, at: Date.now() });
+  };
 
   const selected = conversations?.find((c) => c.id === selectedId) ?? null;
 
@@ -109,16 +119,30 @@ export function ChatPage({ contactsManager }: Props) {
           </Alert>
         )}
         <ContactsStrip contacts={chatPartners(partners ?? [], network?.connections ?? [])} busyId={startingWith} onStart={(id) => void startChat(id)} />
-        <h2 className="chat-section-title">Conversations</h2>
-        {isLoading ? (
-          <Spinner label="Loading conversations" />
+        <MessageSearchBox text={searchText} onTextChange={setSearchText} />
+        {searchText.trim() ? (
+          <MessageSearchResults conversations={conversations ?? []} me={user.id} text={searchText} onChoose={openFound} />
         ) : (
-          <ConversationList conversations={conversations ?? []} selectedId={selectedId} onSelect={setSelectedId} me={user.id} />
+          <>
+            <h2 className="chat-section-title">Conversations</h2>
+            {isLoading ? (
+              <Spinner label="Loading conversations" />
+            ) : (
+              <ConversationList conversations={conversations ?? []} selectedId={selectedId} onSelect={setSelectedId} me={user.id} />
+            )}
+          </>
         )}
       </aside>
       <div className="chat-main">
         {selected ? (
-          <ChatWindow key={selected.id} conversation={selected} me={user.id} onBack={() => setSelectedId(null)} onDelete={() => setConfirmDelete(true)} />
+          <ChatWindow
+            key={selected.id}
+            conversation={selected}
+            me={user.id}
+            jumpTo={jumpTo?.conversationId === selected.id ? jumpTo : null}
+            onBack={() => setSelectedId(null)}
+            onDelete={() => setConfirmDelete(true)}
+          />
         ) : (
           <p className="chat-empty chat-empty--center">Select a conversation</p>
         )}

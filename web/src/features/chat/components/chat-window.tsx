@@ -9,6 +9,7 @@ import { conversationName, conversationsQueryKey, unreadCountQueryKey, type Conv
 import { deleteMessage, markRead, messagesQueryKey, sendMessage, useMessages, type Message } from '../api/messages';
 import { rememberWrite } from '../../../lib/read-after-write';
 import { GROUP_GAP_MS, READ_MARK_DEBOUNCE_MS, TYPING_RESET_MS } from '../utils/constants';
+import { useJumpToMessage } from './use-jump-to-message';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { initialOf, topicOf } from '@kernel';
@@ -16,6 +17,8 @@ import { initialOf, topicOf } from '@kernel';
 type Props = {
   conversation: Conversation;
   me: string;
+  /** A search result chosen: load older pages until this message is there, then scroll to it and highlight it. */
+  jumpTo?: { messageId: string; at: number } | null;
   onBack: () => void;
   onDelete: () => void;
 };
@@ -26,7 +29,7 @@ const CLOSED_TEXT = {
 } as const;
 
 /** The open conversation: history (pages of 50 as you scroll up), typing indicator, reply, delete, composer. */
-export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
+export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }: Props) {
   const id = conversation.id;
   const queryClient = useQueryClient();
   const realtime = useRealtime();
@@ -102,6 +105,8 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
     }
   }, [messages.length, newest?.id]);
 
+  const jump = useJumpToMessage(jumpTo, messages, { hasNextPage, isFetchingNextPage, fetchNextPage, scroller });
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el || !hasNextPage || isFetchingNextPage) return;
@@ -151,6 +156,11 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
         </Button>
       </header>
       <div className="chat-window__history" ref={scroller} onScroll={onScroll}>
+        {jump.gone && (
+          <Alert variant="info" className="chat-alert">
+            That message is no longer in this conversation.
+          </Alert>
+        )}
         {isFetchingNextPage && <Spinner size="sm" label="Loading older messages" />}
         {isLoading ? (
           <Spinner label="Loading messages" />
@@ -167,6 +177,7 @@ export function ChatWindow({ conversation, me, onBack, onDelete }: Props) {
                   message={m}
                   mine={m.sender_id === me}
                   startsGroup={startsGroup}
+                  found={jump.highlight === m.id}
                   senderName={nameOf(m.sender_id)}
                   nameOf={nameOf}
                   onReply={setReplyTo}

@@ -20,7 +20,7 @@ export function ConversationList({ conversations, selectedId, onSelect, me }: Pr
               type="button"
               className={cx('chat-list__item', c.id === selectedId && 'chat-list__item--active')}
               aria-current={c.id === selectedId ? 'true' : undefined}
-              aria-label={`${name}${c.unreadCount > 0 ? `, ${c.unreadCount} unread` : ''}`}
+              // Named by its text as shown (WCAG 2.5.3, label in name): "Casey Coach 5m Hello 1 unread".
               onClick={() => onSelect(c.id)}
             >
               <span className="chat-avatar" aria-hidden="true">
@@ -34,8 +34,9 @@ export function ConversationList({ conversations, selectedId, onSelect, me }: Pr
                 <span className="chat-list__bottom">
                   <span className="chat-list__preview">{preview}</span>
                   {c.unreadCount > 0 && (
-                    <span className="chat-badge" aria-hidden="true">
+                    <span className="chat-badge">
                       {badgeText(c.unreadCount)}
+                      <span className="visually-hidden"> unread</span>
                     </span>
                   )}
                 </span>

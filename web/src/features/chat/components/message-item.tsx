@@ -7,6 +7,8 @@ type Props = {
   mine: boolean;
   /** False when it continues the previous message's group (same sender, under 5 minutes). */
   startsGroup: boolean;
+  /** Just jumped to from search: highlighted for a moment, and focused. */
+  found?: boolean;
   senderName: string;
   onReply: (m: Message) => void;
   onDelete: (m: Message) => void;
@@ -14,12 +16,15 @@ type Props = {
 };
 
 /** One message: bubble, reply preview, time, ticks on one's own (single sent, double read), reply and delete. */
-export function MessageItem({ message: m, mine, startsGroup, senderName, onReply, onDelete, nameOf }: Props) {
+export function MessageItem({ message: m, mine, startsGroup, found = false, senderName, onReply, onDelete, nameOf }: Props) {
   const deleted = m.deleted_at !== null;
   const read = m.read_by.length > 0;
   return (
     <li
-      className={cx('chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', startsGroup && 'chat-msg--group-start')}
+      className={cx('chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', startsGroup && 'chat-msg--group-start', found && 'chat-msg--found')}
+      data-message-id={m.id}
+      // The jump from search moves focus here, so reading goes on from the message found.
+      tabIndex={-1}
       aria-label={`${senderName}: ${deleted ? 'Message deleted' : m.content}`}
     >
       {startsGroup && (

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendInvite, type InviteSent } from '../api/manage-invites';
+import { TEXT_LIMITS } from '@kernel';
 
 type AddClientModalProps = { open: boolean; onClose: () => void; onSent: (result: InviteSent) => void };
 
@@ -45,6 +46,7 @@ export function AddClientModal({ open, onClose, onSent }: AddClientModalProps) {
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"
+          maxLength={TEXT_LIMITS.email}
           type="email"
           name="email"
           autoComplete="off"

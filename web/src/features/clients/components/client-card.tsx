@@ -9,7 +9,8 @@ export function ClientCard({ client }: { client: Client }) {
   const name = client.name?.trim() || 'Unnamed';
   return (
     <li className="client-card">
-      <Link to={paths.app.calendar.getHref(client.id)} className="client-card__link" aria-label={`${name}, open calendar`}>
+      {/* Named by its text as shown, then what it does (WCAG 2.5.3, label in name): "Avery Athlete avery, open calendar". */}
+      <Link to={paths.app.calendar.getHref(client.id)} className="client-card__link">
         <span className="client-card__avatar" aria-hidden="true">
           {name === 'Unnamed' ? '?' : initialOf(name)}
         </span>
@@ -19,6 +20,7 @@ export function ClientCard({ client }: { client: Client }) {
           </span>
           <span className="client-card__email">{client.email.split('@')[0]}</span>
         </span>
+        <span className="visually-hidden">, open calendar</span>
       </Link>
       <ComplianceRow compliance={client.compliance} />
       <Link to={paths.app.chat.getHref(client.id)} className="client-card__message" aria-label={`Message ${name}`}>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { parseYouTubeId } from '@kernel';
+import { parseYouTubeId, TEXT_LIMITS } from '@kernel';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, TextField } from '../../../components/ui/field';
@@ -118,7 +118,7 @@ function ExerciseForm({ exercise, onSave, error, knownMuscles, knownPatterns }: 
           ref={nameRef}
           value={values.name}
           error={nameError}
-          maxLength={200}
+          maxLength={TEXT_LIMITS.exerciseName}
           onChange={(e) => {
             set('name', e.target.value);
             if (nameError && e.target.value.trim()) setNameError(null);

@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfileToday } from '../../../lib/profile';
 import type { Workout } from '@kernel';
-import { DURATION_WEEKS, MAX_WEEKS } from '@kernel';
+import { DURATION_WEEKS, MAX_WEEKS, TEXT_LIMITS } from '@kernel';
 import { getTemplate, useSaveTemplate, type TemplateSummary } from '../api/templates';
 import {
   addWorkout,
@@ -184,11 +184,21 @@ function TemplatesWorkspace({ userId, renderEditor }: { userId: string; renderEd
                     </label>
                     <label className="tpl-form__field">
                       <span>Template Name</span>
-                      <input className="input" maxLength={200} value={draft.name} onChange={(e) => change({ ...draft, name: e.target.value, isModified: true })} />
+                      <input
+                        className="input"
+                        maxLength={TEXT_LIMITS.templateName}
+                        value={draft.name}
+                        onChange={(e) => change({ ...draft, name: e.target.value, isModified: true })}
+                      />
                     </label>
                     <label className="tpl-form__field">
                       <span>Description</span>
-                      <input className="input" maxLength={2000} value={draft.description} onChange={(e) => change({ ...draft, description: e.target.value, isModified: true })} />
+                      <input
+                        className="input"
+                        maxLength={TEXT_LIMITS.templateDescription}
+                        value={draft.description}
+                        onChange={(e) => change({ ...draft, description: e.target.value, isModified: true })}
+                      />
                     </label>
                   </div>
                 </details>

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken, type AccessToken, type TokenScope } from '../api/access-tokens';
 import './access-tokens-card.css';
+import { TEXT_LIMITS } from '@kernel';
 
 const EXPIRY_CHOICES = [7, 30, 90, 365];
 const SCOPE_NAMES: Record<TokenScope, string> = { read: 'Read only', write: 'Read and write' };
@@ -64,7 +65,7 @@ export function AccessTokensCard() {
         <form className="access-tokens__form" onSubmit={submit}>
           <label className="access-tokens__field">
             <span>Token name</span>
-            <input className="input" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+            <input className="input" value={name} maxLength={TEXT_LIMITS.accessTokenName} required onChange={(e) => setName(e.target.value)} />
           </label>
           <label className="access-tokens__field">
             <span>Access</span>

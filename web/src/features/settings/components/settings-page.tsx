@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useTheme, type ThemeMode } from '../../../lib/theme';
 import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
-import type { WeightUnit } from '@kernel';
+import { TEXT_LIMITS, type WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import { AccessTokensCard } from './access-tokens-card';
 import { PushCard } from './push-card';
@@ -83,7 +83,7 @@ function ProfileCard() {
           <form className="settings__form" onSubmit={submit}>
             <label className="settings__field">
               <span>Display name</span>
-              <input className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+              <input className="input" value={name} maxLength={TEXT_LIMITS.profileName} onChange={(e) => setName(e.target.value)} />
             </label>
             <label className="settings__field">
               <span>Time zone</span>

@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSaveWorkout } from '../../api/save-workout';
 import type { LastActual, NewRecord, WorkoutDetail } from '../../api/types';
-import type { Workout } from '@kernel';
+import { TEXT_LIMITS, type Workout } from '@kernel';
 import { putOnClipboard } from '../../utils/clipboard';
 import { ToastRegion, useToasts } from '../toasts';
 import { ExerciseList } from './exercise-list';
@@ -97,7 +97,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
         <div className="editor__meta">
           <label className="set-field editor__name">
             <span className="set-field__label">Workout name</span>
-            <input className="input input--sm" value={form.name} maxLength={200} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
+            <input className="input input--sm" value={form.name} maxLength={TEXT_LIMITS.workoutName} onChange={(e) => edit((f) => ({ ...f, name: e.target.value }))} />
           </label>
           <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
             Exercise Library
@@ -110,7 +110,7 @@ export function EditorContent({ initial, server, clientId, onClose, onSaved, onS
 
         <label className="set-field editor__notes">
           <span className="set-field__label">Notes</span>
-          <textarea className="input" rows={2} maxLength={5000} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
+          <textarea className="input" rows={2} maxLength={TEXT_LIMITS.workoutNotes} value={form.notes} onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))} />
         </label>
 
         {form.id && <HistoryPanel workoutId={form.id} />}

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type DragEvent } from 'react';
-import { EXERCISE_INTENTS, INTENT_PROFILES, type ExerciseIntent } from '@kernel';
+import { EXERCISE_INTENTS, INTENT_PROFILES, TEXT_LIMITS, type ExerciseIntent } from '@kernel';
 import { BulkEntry } from './bulk-entry';
 import { SetRow } from './set-row';
 import { emptySet, type FormExercise, type FormSet } from './workout-form';
@@ -48,11 +48,21 @@ export function ExerciseItem({ exercise, index, count, onChange, onRemove, onMov
         </span>
         <label className="set-field exercise-item__heading">
           <span className="set-field__label">Heading</span>
-          <input className="input input--sm" value={exercise.heading} maxLength={10} onChange={(e) => onChange({ ...exercise, heading: e.target.value })} />
+          <input
+            className="input input--sm"
+            value={exercise.heading}
+            maxLength={TEXT_LIMITS.exerciseHeading}
+            onChange={(e) => onChange({ ...exercise, heading: e.target.value })}
+          />
         </label>
         <label className="set-field exercise-item__name">
           <span className="set-field__label">Exercise name</span>
-          <input className="input input--sm" value={exercise.exercise_name} maxLength={200} onChange={(e) => onChange({ ...exercise, exercise_name: e.target.value })} />
+          <input
+            className="input input--sm"
+            value={exercise.exercise_name}
+            maxLength={TEXT_LIMITS.exerciseName}
+            onChange={(e) => onChange({ ...exercise, exercise_name: e.target.value })}
+          />
         </label>
         <label className="set-field">
           <span className="set-field__label">Intent</span>

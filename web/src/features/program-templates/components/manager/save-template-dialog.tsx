@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
-import { TEMPLATE_CATEGORIES, type TemplateCategory } from '@kernel';
+import { TEMPLATE_CATEGORIES, TEXT_LIMITS, type TemplateCategory } from '@kernel';
 
 export type SaveForm = { name: string; description: string; category: TemplateCategory; isPublic: boolean };
 
@@ -49,7 +49,7 @@ export function SaveTemplateDialog({ open, initial, saving, error, onCancel, onS
       <div className="tpl-form">
         <label className="tpl-form__field">
           <span>Template Name *</span>
-          <input className="input" value={form.name} maxLength={200} required onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          <input className="input" value={form.name} maxLength={TEXT_LIMITS.templateName} required onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </label>
         <label className="tpl-form__field">
           <span>Category</span>
@@ -63,7 +63,13 @@ export function SaveTemplateDialog({ open, initial, saving, error, onCancel, onS
         </label>
         <label className="tpl-form__field">
           <span>Description</span>
-          <textarea className="input" rows={3} maxLength={2000} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <textarea
+            className="input"
+            rows={3}
+            maxLength={TEXT_LIMITS.templateDescription}
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
         </label>
         <label className="tpl-form__check">
           <input type="checkbox" checked={form.isPublic} onChange={(e) => setForm({ ...form, isPublic: e.target.checked })} />
