@@ -9,6 +9,7 @@ import { TEAM_RANGES, useTeamAnalytics, type CompletionMode, type TeamRange } fr
 import { useTeam } from '../api/get-team';
 import { AthleteCards } from './athlete-cards';
 import { AthletePicker, type PickerAthlete } from './athlete-picker';
+import { DownloadTeamCsv } from './download-team-csv';
 import { PRESELECTED_ATHLETES, SELECTABLE_EXERCISES } from './constants';
 import { TeamSummaryCard } from './team-summary';
 import { TopExercises } from './top-exercises';
@@ -121,6 +122,7 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
           </button>
         </div>
         <AthletePicker athletes={byName} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
+        <DownloadTeamCsv range={range} mode={mode} athleteIds={everyone ? null : selectedIds} disabled={selectedIds.length === 0} />
       </div>
 
       {analytics.isLoading && (
