@@ -18,6 +18,7 @@ import { transferFeature } from './transfer/feature.ts';
 import { accessTokensFeature } from './access-tokens/feature.ts';
 import { webhooksFeature } from './webhooks/feature.ts';
 import { retentionFeature } from './retention/feature.ts';
+import { dataExportFeature } from './data-export/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -41,6 +42,7 @@ export const features: Feature[] = [
   accessTokensFeature,
   webhooksFeature,
   retentionFeature,
+  dataExportFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
