@@ -4,11 +4,13 @@
  * invites, templates, API tokens) is in it, and nobody else's private data, password
  * hash, token or secret is. Three downloads an hour, then 429.
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { connectUsers } from './support/messaging.ts';
 import { readZip } from './support/zip.ts';
+import { runDataExport } from '../cli/lib/data-export.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -182,5 +184,20 @@ describe('GET /api/data-export.zip', () => {
     const refused = await download(other);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body.toString('utf8'))).toEqual({ error: 'You can download your data 3 times an hour. Please try again later.' });
+  });
+
+  it('is what `spotter export --user <email> --out file.zip` writes', async () => {
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    await runDataExport(t.db.pool, ann.email, out);
+    const cli = readZip(Buffer.concat(chunks));
+    expect([...cli.keys()]).toEqual([...files.keys()]);
+    expect(JSON.parse(cli.get('workouts.json')!.toString('utf8'))).toEqual(json('workouts.json'));
+    expect(JSON.parse(cli.get('messages.json')!.toString('utf8'))).toEqual(json('messages.json'));
   });
 });

@@ -3,11 +3,13 @@
  * the rows and figures of GET /api/team-analytics for the same filters, in the
  * reader's unit, and only the coach's own linked athletes.
  */
+import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayLoad } from '../src/kernel/units.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
+import { runTeamExport } from '../cli/lib/export.ts';
 
 let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -113,5 +115,18 @@ describe('GET /api/team-analytics/export.csv', () => {
     expect((await fetch(`${t.url}/api/team-analytics/export.csv`)).status).toBe(401);
     expect((await csvOf(coach, 'range=2y')).status).toBe(400);
     expect((await csvOf(coach, 'athletes=not-an-id')).status).toBe(400);
+  });
+
+  it('is what `spotter export --team --coach <email>` writes', async () => {
+    let text = '';
+    const out = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text += chunk.toString('utf8');
+        done();
+      },
+    });
+    await runTeamExport(t.db.pool, { coach: coach.email, range: 'all', mode: 'sets' }, out, new Date('2025-06-30T12:00:00Z'));
+    expect(text).toBe((await csvOf(coach, 'range=all&mode=sets')).text);
+    await expect(runTeamExport(t.db.pool, { coach: coach.email, range: '2y' }, out)).rejects.toThrow('--range must be one of 7d, 30d, 90d, 1y, all.');
   });
 });

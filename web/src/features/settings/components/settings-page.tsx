@@ -13,6 +13,7 @@ import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
 import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import { AccessTokensCard } from './access-tokens-card';
+import { DownloadMyData } from './download-my-data';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -239,6 +240,7 @@ function YourDataCard({ userId }: { userId: string }) {
       <CardContent className="settings__form">
         <ExportActions athleteId={userId} />
         <ImportFlow athleteId={userId} />
+        <DownloadMyData />
       </CardContent>
     </Card>
   );
