@@ -46,13 +46,31 @@ beforeAll(async () => {
   // Workouts with planned sets and actuals; records follow from them.
   await ok(ann, 'POST', '/api/manage-workouts', {
     workouts: [
-      { user_id: ann.user.id, date: today, name: 'Ann Heavy Day', exercises: [strength('Back Squat', [{ reps: 5, load: 225, actual: { reps: 5, load: 230 } }, { reps: 5, load: 225 }])] },
-      { user_id: ann.user.id, date: '2025-01-06', name: 'Ann January', notes: 'felt strong', exercises: [strength('Bench Press', [{ reps: 3, load: 185, actual: { reps: 3, load: 185 } }])] },
+      {
+        user_id: ann.user.id,
+        date: today,
+        name: 'Ann Heavy Day',
+        exercises: [
+          strength('Back Squat', [
+            { reps: 5, load: 225, actual: { reps: 5, load: 230 } },
+            { reps: 5, load: 225 },
+          ]),
+        ],
+      },
+      {
+        user_id: ann.user.id,
+        date: '2025-01-06',
+        name: 'Ann January',
+        notes: 'felt strong',
+        exercises: [strength('Bench Press', [{ reps: 3, load: 185, actual: { reps: 3, load: 185 } }])],
+      },
     ],
   });
   await ok(ann, 'POST', '/api/performance-records', { athlete_id: ann.user.id, exercise_name: 'Deadlift', value: 405, reps: 1, date: '2025-02-01', unit: 'lbs' });
   // Oscar's own private data.
-  await ok(other, 'POST', '/api/manage-workouts', { workouts: [{ user_id: other.user.id, date: today, name: 'Oscar Private Session', exercises: [strength('Row', [{ reps: 8, load: 135 }])] }] });
+  await ok(other, 'POST', '/api/manage-workouts', {
+    workouts: [{ user_id: other.user.id, date: today, name: 'Oscar Private Session', exercises: [strength('Row', [{ reps: 8, load: 135 }])] }],
+  });
   // Messages both ways, and a conversation Ann is not in.
   const withCoach = (await ok(ann, 'POST', '/api/conversations', { other_user_id: coach.user.id })).id as string;
   await ok(ann, 'POST', `/api/conversations/${withCoach}/messages`, { content: 'Ann to coach: squats done' });
@@ -64,8 +82,22 @@ beforeAll(async () => {
   await connectUsers(t, ann, friend);
   // Templates: Ann's own, and one Cass assigns to her.
   const tw = (id: string, name: string) => ({ id, name, isTemplate: true, exercises: [strength('Front Squat', [{ type: 'standard', reps: 5, load: 155 }])] });
-  await ok(ann, 'POST', '/api/program-templates', { name: 'Ann Block', description: 'mine', category: 'strength', is_public: false, workouts: { 'day-1': [tw('w1', 'Ann Day 1')] } });
-  const coachTemplate = (await ok(coach, 'POST', '/api/program-templates', { name: 'Cass Secret Program', description: 'coach only', category: 'strength', is_public: false, workouts: { 'day-1': [tw('w1', 'C1')] } })).id as string;
+  await ok(ann, 'POST', '/api/program-templates', {
+    name: 'Ann Block',
+    description: 'mine',
+    category: 'strength',
+    is_public: false,
+    workouts: { 'day-1': [tw('w1', 'Ann Day 1')] },
+  });
+  const coachTemplate = (
+    await ok(coach, 'POST', '/api/program-templates', {
+      name: 'Cass Secret Program',
+      description: 'coach only',
+      category: 'strength',
+      is_public: false,
+      workouts: { 'day-1': [tw('w1', 'C1')] },
+    })
+  ).id as string;
   await ok(coach, 'POST', `/api/program-templates/${coachTemplate}/assign`, { athlete_id: ann.user.id, start_date: nextWeek });
   // An API token and a webhook endpoint (its row as the webhooks page would write it: the address check needs DNS).
   await ok(ann, 'POST', '/api/access-tokens', { name: 'Ann script', scope: 'read', expires_in_days: 30 });
@@ -127,7 +159,8 @@ describe('GET /api/data-export.zip', () => {
     const records = (await get(ann, `/api/performance-records?athlete_id=${ann.user.id}`)).records as any[];
     expect(records.length).toBeGreaterThanOrEqual(3);
     const archived = json('records.json') as any[];
-    for (const r of records) expect(archived, r.exercise_name).toContainEqual(expect.objectContaining({ exercise_name: r.exercise_name, rep_range: r.rep_range, best: Number(r.best_weight) }));
+    for (const r of records)
+      expect(archived, r.exercise_name).toContainEqual(expect.objectContaining({ exercise_name: r.exercise_name, rep_range: r.rep_range, best: Number(r.best_weight) }));
 
     const messages = json('messages.json') as any[];
     for (const c of (await get(ann, '/api/conversations')).conversations as any[]) {
@@ -147,7 +180,8 @@ describe('GET /api/data-export.zip', () => {
     expect(contacts).toContainEqual(expect.objectContaining({ kind: 'coaching link', name: 'Oscar Other', status: 'your athlete' }));
 
     const invites = json('invites.json') as any[];
-    for (const i of (await get(ann, '/api/manage-invites')).invites as any[]) expect(invites).toContainEqual(expect.objectContaining({ id: i.id, direction: 'sent', email: i.email }));
+    for (const i of (await get(ann, '/api/manage-invites')).invites as any[])
+      expect(invites).toContainEqual(expect.objectContaining({ id: i.id, direction: 'sent', email: i.email }));
     expect(invites).toContainEqual(expect.objectContaining({ direction: 'received', coach_name: 'Coach Cass', status: 'accepted' }));
 
     const templates = json('templates.json');
@@ -167,7 +201,16 @@ describe('GET /api/data-export.zip', () => {
 
   it("holds nobody else's private data and no secret", async () => {
     const all = [...files.values()].map((b) => b.toString('utf8')).join('\n');
-    for (const foreign of ['Oscar Private Session', 'Between coach and friend only', 'whsec_ANNSIGNINGSECRET', ann.accessToken, ann.refreshToken, 'password_hash', 'token_hash', 'Row']) {
+    for (const foreign of [
+      'Oscar Private Session',
+      'Between coach and friend only',
+      'whsec_ANNSIGNINGSECRET',
+      ann.accessToken,
+      ann.refreshToken,
+      'password_hash',
+      'token_hash',
+      'Row',
+    ]) {
       expect(all).not.toContain(foreign);
     }
     const { rows } = await t.db.pool.query<{ password_hash: string }>('SELECT password_hash FROM user_credentials WHERE user_id = $1', [ann.user.id]);

@@ -47,7 +47,14 @@ describe('mail bodies', () => {
     const [oldMail] = await mails(old.email);
     expect(oldMail).toMatchObject({ kind: 'confirmation', status: 'sent', sent_at: expect.any(Date) });
     expect(oldMail.body_html).toContain('/confirm?token=');
-    const envelope = { recipient: oldMail.recipient, kind: oldMail.kind, status: oldMail.status, subject: oldMail.subject, message_id: oldMail.message_id, sent_at: oldMail.sent_at };
+    const envelope = {
+      recipient: oldMail.recipient,
+      kind: oldMail.kind,
+      status: oldMail.status,
+      subject: oldMail.subject,
+      message_id: oldMail.message_id,
+      sent_at: oldMail.sent_at,
+    };
     expect(envelope.subject).toMatch(/\S/);
     expect(envelope.message_id).toMatch(/\S/);
 
@@ -79,10 +86,10 @@ describe('webhook answers', () => {
   it('a finished delivery past the period loses the answer and keeps its status; a recent one keeps it', async () => {
     const coach = await signedInUser(t, 'Wendy Webhook');
     const endpoint = randomUUID();
-    await t.db.pool.query(`INSERT INTO webhook_endpoints (id, coach_id, url, event_types, secret) VALUES ($1, $2, 'https://hooks.invalid/x', '{workout.completed}', 'whsec_test')`, [
-      endpoint,
-      coach.user.id,
-    ]);
+    await t.db.pool.query(
+      `INSERT INTO webhook_endpoints (id, coach_id, url, event_types, secret) VALUES ($1, $2, 'https://hooks.invalid/x', '{workout.completed}', 'whsec_test')`,
+      [endpoint, coach.user.id],
+    );
     const delivery = async (deliveredAt: Date) => {
       const id = `msg_${randomUUID()}`;
       await t.db.pool.query(
@@ -106,6 +113,7 @@ describe('retention settings', () => {
   it('are whole days from 1 to 3650, 30 by default', () => {
     expect(loadConfig({}).retention).toEqual({ mailBodyDays: 30, webhookResponseDays: 30 });
     expect(loadConfig({ WEBHOOK_RESPONSE_RETENTION_DAYS: '7' }).retention.webhookResponseDays).toBe(7);
-    for (const bad of ['0', '-1', '1.5', 'thirty', '3651']) expect(() => daysFrom(bad, 30, 'MAIL_BODY_RETENTION_DAYS')).toThrow(/MAIL_BODY_RETENTION_DAYS must be a whole number of days/);
+    for (const bad of ['0', '-1', '1.5', 'thirty', '3651'])
+      expect(() => daysFrom(bad, 30, 'MAIL_BODY_RETENTION_DAYS')).toThrow(/MAIL_BODY_RETENTION_DAYS must be a whole number of days/);
   });
 });

@@ -21,10 +21,10 @@ export default defineCommand<Options>({
     { flags: '--unit <kg|lb>', description: "the loads' unit (default: the athlete's, or the coach's with --team)" },
     { flags: '--records', description: 'the performance records instead of the workouts' },
     { flags: '--team', description: "the coach's team analytics table (with --coach)" },
-    { flags: '--coach <email>', description: "the coach whose team (with --team)" },
+    { flags: '--coach <email>', description: 'the coach whose team (with --team)' },
     { flags: '--range <7d|30d|90d|1y|all>', description: 'the team table’s range (default: 30d)' },
     { flags: '--mode <reps|sets>', description: 'the team table’s completion column (default: reps)' },
-    { flags: '--user <email>', description: "everything of this person as a ZIP (needs --out)" },
+    { flags: '--user <email>', description: 'everything of this person as a ZIP (needs --out)' },
     { flags: '--out <file>', description: 'write to this file (default: stdout)' },
   ],
   examples: [

@@ -62,7 +62,7 @@ export const SECTIONS: Section[] = [
       updated_at: 'when the profile last changed',
     },
     async read(db, userId) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<Record<string, unknown>>(
         `SELECT user_id, email, full_name, display_name, first_name, last_name, is_coach, is_athlete, email_confirmed, time_zone, weight_unit, created_at, updated_at
            FROM user_profiles WHERE user_id = $1`,
         [userId],
@@ -72,7 +72,8 @@ export const SECTIONS: Section[] = [
   },
   {
     file: 'workouts.json',
-    about: 'Every workout in your calendar (not deleted), oldest first, with its planned exercises and sets and what you logged for each set. Loads are in pounds, as Spotter keeps them.',
+    about:
+      'Every workout in your calendar (not deleted), oldest first, with its planned exercises and sets and what you logged for each set. Loads are in pounds, as Spotter keeps them.',
     fields: {
       id: 'the workout id',
       date: 'the day it is planned for (YYYY-MM-DD)',
@@ -193,7 +194,15 @@ export const SECTIONS: Section[] = [
       );
       for (const r of rows) {
         const sent = r.coach_id === userId;
-        yield { id: r.id, direction: sent ? 'sent' : 'received', email: r.sent_to, coach_name: sent ? null : nameOf(r), status: r.status, created_at: r.created_at, accepted_at: r.accepted_at };
+        yield {
+          id: r.id,
+          direction: sent ? 'sent' : 'received',
+          email: r.sent_to,
+          coach_name: sent ? null : nameOf(r),
+          status: r.status,
+          created_at: r.created_at,
+          accepted_at: r.accepted_at,
+        };
       }
     },
   },
@@ -232,14 +241,17 @@ export const SECTIONS: Section[] = [
           updated_at: r.updated_at,
         };
       }
-      const blocks = await db.query<Row>(`SELECT b.created_at, ${nameSql('p')} FROM user_blocks b LEFT JOIN user_profiles p ON p.user_id = b.blocked_id WHERE b.blocker_id = $1`, [userId]);
+      const blocks = await db.query<Row>(`SELECT b.created_at, ${nameSql('p')} FROM user_blocks b LEFT JOIN user_profiles p ON p.user_id = b.blocked_id WHERE b.blocker_id = $1`, [
+        userId,
+      ]);
       for (const r of blocks.rows) yield { kind: 'block', name: nameOf(r), status: 'you blocked them', created_at: r.created_at };
       const links = await db.query<Row>(
         `SELECT l.coach_id, l.linked_at, ${nameSql('p')} FROM client_links l JOIN user_profiles p ON p.user_id = CASE WHEN l.coach_id = $1 THEN l.athlete_id ELSE l.coach_id END
           WHERE (l.coach_id = $1 OR l.athlete_id = $1) AND l.coach_id <> l.athlete_id ORDER BY l.linked_at`,
         [userId],
       );
-      for (const r of links.rows) yield { kind: 'coaching link', name: nameOf(r), email: r.email, status: r.coach_id === userId ? 'your athlete' : 'your coach', created_at: r.linked_at };
+      for (const r of links.rows)
+        yield { kind: 'coaching link', name: nameOf(r), email: r.email, status: r.coach_id === userId ? 'your athlete' : 'your coach', created_at: r.linked_at };
     },
   },
 ];

@@ -38,7 +38,11 @@ export function teamAnalyticsExportRoutes(app: FastifyInstance, deps: { pool: pg
     '/api/team-analytics/export.csv',
     {
       preHandler: app.requireCoach,
-      schema: { tags: ['team-analytics'], querystring: ExportQuery, response: { 200: Type.String({ description: 'CSV text (text/csv; charset=utf-8): a header row, then one row per athlete.' }) } },
+      schema: {
+        tags: ['team-analytics'],
+        querystring: ExportQuery,
+        response: { 200: Type.String({ description: 'CSV text (text/csv; charset=utf-8): a header row, then one row per athlete.' }) },
+      },
     },
     async (req, reply) => {
       const coachId = userIdOf(req);
