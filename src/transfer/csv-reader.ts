@@ -29,8 +29,20 @@ export interface ReadFile {
 export interface ReadOptions {
   /** The unit of a Strong comma file (its rows do not say). */
   unit: WeightUnit;
-  onProgress?: (rows: number) => void;
+  /** Called every PROGRESS_ROWS rows and once at the end. */
+  onProgress?: (p: ReadProgress) => void;
 }
+
+export interface ReadProgress {
+  rows: number;
+  /** Workouts met so far. */
+  workouts: number;
+  /** Bytes of the file taken in so far. */
+  bytes: number;
+}
+
+/** How often a long file reports: 100,000 rows make 100 reports, a few thousand a handful. */
+const PROGRESS_ROWS = 1000;
 
 /** Reads a whole file; throws ImportError (with its line) on the first bad row, having written nothing anywhere. */
 export async function readImportFile(source: AsyncIterable<Buffer | string>, opts: ReadOptions): Promise<ReadFile> {
@@ -76,7 +88,7 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
       if (record.length === 1 && record[0].trim() === '') continue;
       if (assembler.summary.rows >= IMPORT_LIMITS.rows) throw new ImportError(line, `The file has more than ${IMPORT_LIMITS.rows} rows; split it and import each part.`);
       assembler.add(reader.read(record, line));
-      if (opts.onProgress && assembler.summary.rows % 5000 === 0) opts.onProgress(assembler.summary.rows);
+      if (opts.onProgress && assembler.summary.rows % PROGRESS_ROWS === 0) opts.onProgress({ rows: assembler.summary.rows, workouts: assembler.summary.workouts, bytes });
     }
     await feed;
   } catch (e) {
@@ -88,7 +100,7 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
   }
   if (!reader || !layout) throw new ImportError(0, 'The file is empty.');
   if (assembler.summary.sets === 0) throw new ImportError(0, 'The file has a header but no sets.');
-  opts.onProgress?.(assembler.summary.rows);
+  opts.onProgress?.({ rows: assembler.summary.rows, workouts: assembler.summary.workouts, bytes });
   return { layout, headerUnit, assembler };
 }
 
