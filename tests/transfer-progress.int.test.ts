@@ -28,7 +28,17 @@ async function importWithProgress(who: User, athleteId: string, csv: string, que
     body: csv,
   });
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type'), text, lines: res.ok ? text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>) : [] };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    text,
+    lines: res.ok
+      ? text
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, any>)
+      : [],
+  };
 }
 
 describe('POST /api/imports with Accept: application/x-ndjson', () => {
