@@ -72,9 +72,18 @@ describe('import progress, Download my data and the team CSV', () => {
     const before = (await t.api('GET', '/api/athlete/workouts?from=2030-01-01&to=2030-12-31', undefined, athlete.accessToken)).body;
     const bad = strongFile(80, 5, 5, { badRow: 1800 }).text.replace(/2016-/g, '2030-').replace(/2017-/g, '2030-');
     await page.getByLabel('Import from Strong or Hevy (CSV file)').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^Line 1801: / }).isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: /^Line 1801: / })
+            .isVisible(),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     expect((await t.api('GET', '/api/athlete/workouts?from=2030-01-01&to=2030-12-31', undefined, athlete.accessToken)).body).toEqual(before);
-  });
+  }, 240_000);
 
   it('downloads my data as a ZIP from Settings, and the coach the team table as CSV', async () => {
     const { athlete, coach, server: t } = e2e;

@@ -87,6 +87,21 @@ describe('POST /api/imports with Accept: application/x-ndjson', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('answers a bad line early in a file far larger than the reader buffers, with either answer', async () => {
+    const before = await eventCount();
+    const big = strongFile(2000, 6, 5, { badRow: 20 }).text; // 60,000 rows, about 4 MB
+    for (const accept of ['application/x-ndjson', 'application/json']) {
+      const res = await fetch(`${t.url}/api/imports?athlete_id=${athlete.user.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${athlete.accessToken}`, 'content-type': 'text/csv', accept },
+        body: big,
+      });
+      const text = await res.text();
+      expect(text, accept).toMatch(/Line 21: /);
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
   it("refuses someone else's athlete with a plain 404 before any line", async () => {
     const res = await importWithProgress(stranger, athlete.user.id, strongFile(2, 1, 1).text);
     expect(res.status).toBe(404);

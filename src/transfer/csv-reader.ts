@@ -53,13 +53,15 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
   const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/)[0]);
   const parser = parse({ delimiter, bom: true, skip_empty_lines: true, info: true, max_record_size: IMPORT_LIMITS.recordBytes, relax_column_count: true });
 
-  // Feed the parser with back-pressure; a too-large file stops the feeding.
+  // Feed the parser with back-pressure; a too-large file stops the feeding. A bad row
+  // stops it too: a destroyed parser never emits 'drain', so that wait is aborted.
+  const stopFeeding = new AbortController();
   let bytes = 0;
   const feed = (async () => {
     for (let c: IteratorResult<Buffer | string> = first; !c.done; c = await chunks.next()) {
       bytes += Buffer.byteLength(c.value);
       if (bytes > IMPORT_LIMITS.bytes) throw new ImportError(0, `The file is larger than ${IMPORT_LIMITS.bytes / 1024 / 1024} MB; split it by year and import each part.`);
-      if (!parser.write(c.value)) await once(parser, 'drain');
+      if (!parser.write(c.value)) await once(parser, 'drain', { signal: stopFeeding.signal });
     }
     parser.end();
   })();
@@ -92,8 +94,10 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
     }
     await feed;
   } catch (e) {
+    stopFeeding.abort();
     parser.destroy();
     await feed.catch(() => undefined);
+    await dropRest(chunks, bytes);
     if (e instanceof ImportError) throw e;
     if (e instanceof CsvError) throw new ImportError(Number((e as CsvError & { lines?: number }).lines ?? 0), csvMessage(e));
     throw e;
@@ -102,6 +106,23 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
   if (assembler.summary.sets === 0) throw new ImportError(0, 'The file has a header but no sets.');
   opts.onProgress?.({ rows: assembler.summary.rows, workouts: assembler.summary.workouts, bytes });
   return { layout, headerUnit, assembler };
+}
+
+/**
+ * After a bad row the rest of the file is read and dropped, up to the size limit: a
+ * browser reads the answer only once it has sent the whole body, so a request left
+ * unread would never see its error. A sender that went away ends this at once.
+ */
+async function dropRest(chunks: AsyncIterator<Buffer | string>, bytes: number): Promise<void> {
+  try {
+    while (bytes <= IMPORT_LIMITS.bytes) {
+      const c = await chunks.next();
+      if (c.done) return;
+      bytes += Buffer.byteLength(c.value);
+    }
+  } catch {
+    // The request was aborted: nothing left to read.
+  }
 }
 
 function csvMessage(e: CsvError): string {
