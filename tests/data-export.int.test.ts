@@ -10,6 +10,7 @@ import { signedInUser, startTestServer, uniqueEmail, type TestServer } from './s
 import { linkAthlete, settled } from './support/coaching.ts';
 import { connectUsers } from './support/messaging.ts';
 import { readZip } from './support/zip.ts';
+import { strongFile } from './support/strong-file.ts';
 import { runDataExport } from '../cli/lib/data-export.ts';
 
 let t: TestServer;
@@ -66,10 +67,14 @@ beforeAll(async () => {
       },
     ],
   });
+  // A long history, more than one page of the archive's reads (250).
+  const imported = await t.api('POST', `/api/imports?athlete_id=${ann.user.id}`, strongFile(260, 1, 2).text, ann.accessToken, { 'content-type': 'text/csv' });
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  await settled(t, imported.body.checkpoint);
   await ok(ann, 'POST', '/api/performance-records', { athlete_id: ann.user.id, exercise_name: 'Deadlift', value: 405, reps: 1, date: '2025-02-01', unit: 'lbs' });
   // Oscar's own private data.
   await ok(other, 'POST', '/api/manage-workouts', {
-    workouts: [{ user_id: other.user.id, date: today, name: 'Oscar Private Session', exercises: [strength('Row', [{ reps: 8, load: 135 }])] }],
+    workouts: [{ user_id: other.user.id, date: today, name: 'Oscar Private Session', exercises: [strength('Oscar Cable Row', [{ reps: 8, load: 135 }])] }],
   });
   // Messages both ways, and a conversation Ann is not in.
   const withCoach = (await ok(ann, 'POST', '/api/conversations', { other_user_id: coach.user.id })).id as string;
@@ -152,6 +157,11 @@ describe('GET /api/data-export.zip', () => {
       expect(saved).toMatchObject({ date: w.date, name: w.name });
       expect(saved.exercises.map((e: any) => e.exercise_name)).toEqual(w.exercises.map((e: any) => e.exercise_name));
     }
+    const everything = await get(ann, `/api/manage-workouts?athleteId=${ann.user.id}&from=2000-01-01&to=${nextWeek}`);
+    const allIds = ((everything.workouts ?? everything) as any[]).map((w) => w.id as string);
+    expect(allIds.length).toBeGreaterThan(260);
+    expect(new Set(workouts.map((w) => w.id)).size).toBe(workouts.length);
+    expect(workouts.map((w) => w.id).sort()).toEqual(expect.arrayContaining([...allIds].sort()));
     const heavy = workouts.find((w) => w.name === 'Ann Heavy Day');
     expect(heavy.exercises[0].sets[0]).toMatchObject({ reps: 5, load: 225, actual: { reps: 5, load: 230 } });
     expect(workouts.find((w) => w.name === 'Ann January').notes).toBe('felt strong');
@@ -209,7 +219,7 @@ describe('GET /api/data-export.zip', () => {
       ann.refreshToken,
       'password_hash',
       'token_hash',
-      'Row',
+      'Oscar Cable Row',
     ]) {
       expect(all).not.toContain(foreign);
     }

@@ -146,16 +146,26 @@ export const SECTIONS: Section[] = [
       );
       const withNames = new Map<string, string[]>();
       for (const o of others) withNames.set(o.conversation_id, [...(withNames.get(o.conversation_id) ?? []), nameOf(o) ?? 'Unknown User']);
-      type Row = NameRow & { id: string; conversation_id: string; sender_id: string; created_at: Date; content: string; message_type: string; deleted_at: Date | null };
+      type Row = NameRow & {
+        id: string;
+        conversation_id: string;
+        sender_id: string;
+        created_at: Date;
+        created_key: string;
+        content: string;
+        message_type: string;
+        deleted_at: Date | null;
+      };
       for await (const m of pages<Row>(
         db,
-        `SELECT m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.created_at, m.deleted_at, ${nameSql('p')}
+        `SELECT m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.created_at, m.created_at::text AS created_key, m.deleted_at, ${nameSql('p')}
            FROM messages m JOIN conversation_participants me ON me.conversation_id = m.conversation_id AND me.user_id = $1 AND NOT me.deleted AND m.seq > me.cleared_seq
            LEFT JOIN user_profiles p ON p.user_id = m.sender_id
           WHERE ($2::timestamptz IS NULL OR (m.created_at, m.id) > ($2::timestamptz, $3::uuid))
           ORDER BY m.created_at, m.id LIMIT $4`,
         userId,
-        (r) => r.created_at,
+        // The database's own text of the time: a JS Date would drop microseconds and repeat rows across pages.
+        (r) => r.created_key,
       )) {
         if (!people.has(m.sender_id)) people.set(m.sender_id, nameOf(m) ?? 'Unknown User');
         yield {
