@@ -21,6 +21,8 @@ import { webhooksFeature } from './webhooks/feature.ts';
 import { readinessFeature } from './readiness/feature.ts';
 import { pushFeature } from './push/feature.ts';
 import { commentsFeature } from './comments/feature.ts';
+import { retentionFeature } from './retention/feature.ts';
+import { dataExportFeature } from './data-export/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -47,6 +49,8 @@ export const features: Feature[] = [
   readinessFeature,
   pushFeature,
   commentsFeature,
+  retentionFeature,
+  dataExportFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

@@ -11,7 +11,8 @@ describe('spotter program', () => {
     const events = byName.get('events')!;
     expect(events.options.map((o) => o.long)).toEqual(['--type', '--limit', '--json']);
     expect(events.getOptionValue('limit')).toBe(20);
-    expect(byName.get('export')!.options.map((o) => o.long)).toEqual(['--athlete', '--layout', '--unit', '--records', '--out']);
+    expect(byName.get('export')!.options.map((o) => o.long)).toEqual(['--athlete', '--layout', '--unit', '--records', '--team', '--coach', '--range', '--mode', '--user', '--out']);
+    expect(byName.get('retention')!.options.map((o) => o.long)).toEqual(['--dry-run', '--yes', '--json']);
     expect(byName.get('webhooks')!.options.map((o) => o.long)).toEqual(['--coach', '--deliveries', '--json']);
   });
 });

@@ -71,6 +71,23 @@ export interface Config {
    * fractions allowed, so tests can wait seconds).
    */
   commentUnreadMailAfterMinutes: number;
+  /** How long kept data stays whole before only its outline remains (README, "Retention"). */
+  retention: RetentionPeriods;
+}
+
+export interface RetentionPeriods {
+  /** MAIL_BODY_RETENTION_DAYS (default 30): a sent or failed mail's subject, body and Message-ID; then only its envelope. */
+  mailBodyDays: number;
+  /** WEBHOOK_RESPONSE_RETENTION_DAYS (default 30): the start of a webhook receiver's answer; then only its status code. */
+  webhookResponseDays: number;
+}
+
+/** A retention period in whole days: at least one (a sweep never takes what was just sent), at most ten years. */
+export function daysFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`${name} must be a whole number of days from 1 to 3650, got "${value}"`);
+  return n;
 }
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -118,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     pushSubject: pushSubjectFrom(env.PUSH_SUBJECT, appUrl),
     commentUnreadMailAfterMinutes: minutesFrom(env.COMMENT_UNREAD_MAIL_AFTER_MINUTES, 180, 'COMMENT_UNREAD_MAIL_AFTER_MINUTES'),
+    retention: {
+      mailBodyDays: daysFrom(env.MAIL_BODY_RETENTION_DAYS, 30, 'MAIL_BODY_RETENTION_DAYS'),
+      webhookResponseDays: daysFrom(env.WEBHOOK_RESPONSE_RETENTION_DAYS, 30, 'WEBHOOK_RESPONSE_RETENTION_DAYS'),
+    },
   };
 }
 

@@ -6,9 +6,13 @@
 import type { Feature } from '../feature.ts';
 import { teamAnalyticsProjection } from '../../projections/team-analytics/team-analytics.ts';
 import { teamAnalyticsRoutes } from './routes.ts';
+import { teamAnalyticsExportRoutes } from './export.ts';
 
 export const teamAnalyticsFeature: Feature = {
   name: 'team-analytics',
   projections: [teamAnalyticsProjection],
-  routes: teamAnalyticsRoutes,
+  routes(app, deps) {
+    teamAnalyticsRoutes(app, deps);
+    teamAnalyticsExportRoutes(app, deps);
+  },
 };

@@ -29,8 +29,20 @@ export interface ReadFile {
 export interface ReadOptions {
   /** The unit of a Strong comma file (its rows do not say). */
   unit: WeightUnit;
-  onProgress?: (rows: number) => void;
+  /** Called every PROGRESS_ROWS rows and once at the end. */
+  onProgress?: (p: ReadProgress) => void;
 }
+
+export interface ReadProgress {
+  rows: number;
+  /** Workouts met so far. */
+  workouts: number;
+  /** Bytes of the file taken in so far. */
+  bytes: number;
+}
+
+/** How often a long file reports: 100,000 rows make 100 reports, a few thousand a handful. */
+const PROGRESS_ROWS = 1000;
 
 /** Reads a whole file; throws ImportError (with its line) on the first bad row, having written nothing anywhere. */
 export async function readImportFile(source: AsyncIterable<Buffer | string>, opts: ReadOptions): Promise<ReadFile> {
@@ -41,13 +53,15 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
   const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/)[0]);
   const parser = parse({ delimiter, bom: true, skip_empty_lines: true, info: true, max_record_size: IMPORT_LIMITS.recordBytes, relax_column_count: true });
 
-  // Feed the parser with back-pressure; a too-large file stops the feeding.
+  // Feed the parser with back-pressure; a too-large file stops the feeding. A bad row
+  // stops it too: a destroyed parser never emits 'drain', so that wait is aborted.
+  const stopFeeding = new AbortController();
   let bytes = 0;
   const feed = (async () => {
     for (let c: IteratorResult<Buffer | string> = first; !c.done; c = await chunks.next()) {
       bytes += Buffer.byteLength(c.value);
       if (bytes > IMPORT_LIMITS.bytes) throw new ImportError(0, `The file is larger than ${IMPORT_LIMITS.bytes / 1024 / 1024} MB; split it by year and import each part.`);
-      if (!parser.write(c.value)) await once(parser, 'drain');
+      if (!parser.write(c.value)) await once(parser, 'drain', { signal: stopFeeding.signal });
     }
     parser.end();
   })();
@@ -76,20 +90,39 @@ export async function readImportFile(source: AsyncIterable<Buffer | string>, opt
       if (record.length === 1 && record[0].trim() === '') continue;
       if (assembler.summary.rows >= IMPORT_LIMITS.rows) throw new ImportError(line, `The file has more than ${IMPORT_LIMITS.rows} rows; split it and import each part.`);
       assembler.add(reader.read(record, line));
-      if (opts.onProgress && assembler.summary.rows % 5000 === 0) opts.onProgress(assembler.summary.rows);
+      if (opts.onProgress && assembler.summary.rows % PROGRESS_ROWS === 0) opts.onProgress({ rows: assembler.summary.rows, workouts: assembler.summary.workouts, bytes });
     }
     await feed;
   } catch (e) {
+    stopFeeding.abort();
     parser.destroy();
     await feed.catch(() => undefined);
+    await dropRest(chunks, bytes);
     if (e instanceof ImportError) throw e;
     if (e instanceof CsvError) throw new ImportError(Number((e as CsvError & { lines?: number }).lines ?? 0), csvMessage(e));
     throw e;
   }
   if (!reader || !layout) throw new ImportError(0, 'The file is empty.');
   if (assembler.summary.sets === 0) throw new ImportError(0, 'The file has a header but no sets.');
-  opts.onProgress?.(assembler.summary.rows);
+  opts.onProgress?.({ rows: assembler.summary.rows, workouts: assembler.summary.workouts, bytes });
   return { layout, headerUnit, assembler };
+}
+
+/**
+ * After a bad row the rest of the file is read and dropped, up to the size limit: a
+ * browser reads the answer only once it has sent the whole body, so a request left
+ * unread would never see its error. A sender that went away ends this at once.
+ */
+async function dropRest(chunks: AsyncIterator<Buffer | string>, bytes: number): Promise<void> {
+  try {
+    while (bytes <= IMPORT_LIMITS.bytes) {
+      const c = await chunks.next();
+      if (c.done) return;
+      bytes += Buffer.byteLength(c.value);
+    }
+  } catch {
+    // The request was aborted: nothing left to read.
+  }
 }
 
 function csvMessage(e: CsvError): string {

@@ -16,7 +16,7 @@ import { userWeightUnit } from '../accounts/index.ts';
 import { canActFor, existingWorkoutIds, scheduleImportedWorkouts } from '../training/index.ts';
 import { matchExerciseNames, type ExerciseMatch } from '../library/index.ts';
 import { ImportError } from './domain/rows.ts';
-import { readImportFile } from './csv-reader.ts';
+import { readImportFile, type ReadProgress } from './csv-reader.ts';
 import type { ImportLayout } from './domain/layouts.ts';
 
 export interface TransferDeps {
@@ -34,8 +34,15 @@ export interface ImportOptions {
   unit?: WeightUnit;
   /** The file's exercise names → the names to use (the library's, or the user's own). */
   mapping?: Record<string, string>;
-  onProgress?: (rows: number) => void;
+  onProgress?: (p: ImportProgress) => void;
 }
+
+/**
+ * How far an import is: reading the file (rows, workouts met, bytes taken in), then
+ * writing its new workouts, all in one transaction (so there is no count of those
+ * written until it commits: the outcome then says how many).
+ */
+export type ImportProgress = ({ phase: 'reading' } & ReadProgress) | { phase: 'writing'; workouts: number };
 
 export interface ImportOutcome {
   dry_run: boolean;
@@ -77,7 +84,7 @@ export async function importHistory(deps: TransferDeps, actorId: string, athlete
   let file;
   let workouts;
   try {
-    file = await readImportFile(source, { unit, onProgress: opts.onProgress });
+    file = await readImportFile(source, { unit, onProgress: opts.onProgress && ((p) => opts.onProgress?.({ phase: 'reading', ...p })) });
     workouts = [...file.assembler.workouts(rename)].map((w) => ({ ...w, id: importedWorkoutId(athleteId, w.fingerprint) }));
   } catch (e) {
     if (e instanceof ImportError) throw new DomainError(400, e.message);
@@ -115,6 +122,7 @@ export async function importHistory(deps: TransferDeps, actorId: string, athlete
   };
   if (opts.dryRun || fresh.length === 0) return outcome;
   const importId = randomUUID();
+  opts.onProgress?.({ phase: 'writing', workouts: fresh.length });
   const written = await scheduleImportedWorkouts(deps, actorId, athleteId, fresh, importId);
   return { ...outcome, import_id: importId, imported_workouts: written.written, new_workouts: written.written, checkpoint: written.checkpoint };
 }

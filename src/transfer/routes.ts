@@ -14,6 +14,7 @@ import { userWeightUnit } from '../accounts/index.ts';
 import { canActFor } from '../training/index.ts';
 import { historyCsv, recordsCsv } from './export.ts';
 import { ATHLETE_NOT_FOUND, importHistory, type TransferDeps } from './import.ts';
+import { streamImport, wantsProgress } from './import-stream.ts';
 import { EXPORT_LAYOUTS } from './domain/layouts.ts';
 import { CsvOut, ImportOut } from './schemas.ts';
 
@@ -95,13 +96,16 @@ export function transferRoutes(app: FastifyInstance, deps: TransferDeps) {
 
   app.post<{ Querystring: Static<typeof ImportQuery> }>(
     '/api/imports',
-    { ...guard, schema: { tags, querystring: ImportQuery, response: { 200: ImportOut, 201: ImportOut } } },
+    // Not compressed: a compressor would hold the progress lines of an NDJSON answer back (import-stream.ts).
+    { ...guard, compress: false, schema: { tags, querystring: ImportQuery, response: { 200: ImportOut, 201: ImportOut } } },
     async (req, reply) => {
       const userId = userIdOf(req);
       if (!(req.body instanceof Readable)) throw new DomainError(400, 'Send the file itself as the body, with Content-Type: text/csv.');
       const q = req.query;
       const dryRun = q.dry_run === 'true';
-      const outcome = await importHistory(deps, userId, q.athlete_id.toLowerCase(), req.body, { dryRun, unit: q.unit, mapping: parseMapping(q.mapping) });
+      const opts = { dryRun, unit: q.unit, mapping: parseMapping(q.mapping) };
+      if (wantsProgress(req)) return streamImport(deps, req, reply, userId, await athlete(userId, q.athlete_id), req.body, opts);
+      const outcome = await importHistory(deps, userId, q.athlete_id.toLowerCase(), req.body, opts);
       return reply.code(dryRun ? 200 : 201).send(outcome);
     },
   );

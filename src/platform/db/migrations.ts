@@ -563,6 +563,22 @@ const MIGRATIONS: { id: string; sql: string }[] = [
       );
     `,
   },
+  {
+    id: '026-mail-envelope-retention',
+    // Retention (README, "Retention"): a sent or failed mail keeps what was sent (subject,
+    // body, Message-ID) for MAIL_BODY_RETENTION_DAYS, then only its envelope. The body is
+    // the rendered mail; the template data stays scrubbed at send as before.
+    // body_cleared_at marks rows the sweep emptied, so a second sweep skips them.
+    sql: `
+      ALTER TABLE email_outbox ADD COLUMN IF NOT EXISTS subject text,
+                               ADD COLUMN IF NOT EXISTS body_html text,
+                               ADD COLUMN IF NOT EXISTS body_text text,
+                               ADD COLUMN IF NOT EXISTS message_id text,
+                               ADD COLUMN IF NOT EXISTS failed_at timestamptz,
+                               ADD COLUMN IF NOT EXISTS body_cleared_at timestamptz;
+      CREATE INDEX IF NOT EXISTS email_outbox_bodies ON email_outbox (coalesce(sent_at, failed_at)) WHERE body_cleared_at IS NULL AND status IN ('sent', 'failed');
+    `,
+  },
 ];
 
 export async function migrate(pool: pg.Pool): Promise<void> {

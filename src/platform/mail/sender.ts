@@ -19,6 +19,14 @@ const MAX_ATTEMPTS = 5;
 export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** What a finished mail keeps until the retention period ends. */
+interface SentMail {
+  subject: string;
+  html: string;
+  text: string | null;
+  messageId: string | null;
+}
+
 interface OutboxRow {
   id: string;
   kind: string;
@@ -140,25 +148,35 @@ export class MailSender {
       ]);
       return;
     }
+    let sent: SentMail | null = null;
     try {
       const mail =
         row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
-      await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text });
-      await this.finish(row.id, 'sent', null, now);
+      sent = { subject: mail.subject, html: mail.html, text: mail.text ?? null, messageId: null };
+      sent.messageId = (await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text })).messageId;
+      await this.finish(row.id, 'sent', null, now, sent);
     } catch (e) {
       const message = (e as Error).message;
       this.opts.log?.(`mail ${row.id} to ${row.recipient}: ${message}`);
-      await this.finish(row.id, row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', message);
+      await this.finish(row.id, row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', message, now, sent);
     }
   }
 
-  private async finish(id: string, status: 'sent' | 'failed' | 'pending', error: string | null, sentAt?: Date): Promise<void> {
-    // A sent mail's data may hold a one-time link: keep only what the log needs.
+  private async finish(id: string, status: 'sent' | 'failed' | 'pending', error: string | null, at: Date, mail: SentMail | null): Promise<void> {
+    // A finished mail's template data may hold a one-time link: it is scrubbed. What was
+    // sent (subject, body, Message-ID) stays until the retention sweep
+    // (src/retention/sweep.ts) leaves only the envelope.
     await this.pool.query(
-      `UPDATE email_outbox SET status = $2, error = $3, sent_at = $4,
-         data = CASE WHEN $2 = 'pending' THEN data ELSE jsonb_build_object('scrubbed', true) END
+      `UPDATE email_outbox SET status = $2, error = $3,
+         sent_at = CASE WHEN $2 = 'sent' THEN $4::timestamptz END,
+         failed_at = CASE WHEN $2 = 'failed' THEN $4::timestamptz END,
+         data = CASE WHEN $2 = 'pending' THEN data ELSE jsonb_build_object('scrubbed', true) END,
+         subject = CASE WHEN $2 = 'pending' THEN subject ELSE $5 END,
+         body_html = CASE WHEN $2 = 'pending' THEN body_html ELSE $6 END,
+         body_text = CASE WHEN $2 = 'pending' THEN body_text ELSE $7 END,
+         message_id = CASE WHEN $2 = 'pending' THEN message_id ELSE $8 END
        WHERE id = $1`,
-      [id, status, error, sentAt ?? null],
+      [id, status, error, at, mail?.subject ?? null, mail?.html ?? null, mail?.text ?? null, mail?.messageId ?? null],
     );
   }
 

@@ -40,14 +40,6 @@ export function fetchRecordsCsv(athleteId: string): Promise<Blob> {
   return apiBlob('/api/export/records.csv', { query: { athlete_id: athleteId } });
 }
 
-/** Reads the file and answers what it holds; with `dryRun` nothing is written. */
-export function sendImport(athleteId: string, file: File, options: { dryRun: boolean; mapping: Record<string, string> }): Promise<ImportOutcome> {
-  // Browsers give a .csv file various types (or none); the server reads text/csv.
-  const body = new Blob([file], { type: 'text/csv' });
-  const mapping = Object.keys(options.mapping).length > 0 ? JSON.stringify(options.mapping) : undefined;
-  return api.post<ImportOutcome>('/api/imports', body, { query: { athlete_id: athleteId, dry_run: options.dryRun, mapping } });
-}
-
 /** A custom exercise in the importer's library, so an unmatched name of the file has a home. */
 export function createCustomExercise(name: string): Promise<{ success: boolean; id: string; checkpoint: string | null }> {
   return api.post('/api/manage-exercise', { name });

@@ -4,7 +4,9 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { rememberWrite } from '../../lib/read-after-write';
-import { createCustomExercise, sendImport, type ImportOutcome } from '../../lib/transfer';
+import { createCustomExercise, type ImportOutcome } from '../../lib/transfer';
+import { sendImportWithProgress, type ImportProgress } from '../../lib/import-progress';
+import { ImportProgressBar } from './import-progress';
 import { MappingTable, initialChoices, mappingOf, namesToCreate, type Choices } from './mapping-table';
 import './data-transfer.css';
 
@@ -28,6 +30,8 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [choices, setChoices] = useState<Choices>({});
   const [error, setError] = useState<string | null>(null);
+  // A long file (100,000 rows) takes a while to read and write: the bar shows how far it is.
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -35,8 +39,9 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
     if (!file) return;
     setError(null);
     setStep({ kind: 'previewing', file });
+    setProgress(null);
     try {
-      const outcome = await sendImport(athleteId, file, { dryRun: true, mapping: {} });
+      const outcome = await sendImportWithProgress(athleteId, file, { dryRun: true, mapping: {} }, setProgress);
       setChoices(initialChoices(outcome.exercises));
       setStep({ kind: 'preview', file, outcome });
     } catch (err) {
@@ -48,9 +53,10 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
   const confirm = async (file: File, outcome: ImportOutcome) => {
     setError(null);
     setStep({ kind: 'importing', file, outcome });
+    setProgress(null);
     try {
       for (const name of namesToCreate(choices)) rememberWrite((await createCustomExercise(name)).checkpoint);
-      const result = await sendImport(athleteId, file, { dryRun: false, mapping: mappingOf(choices) });
+      const result = await sendImportWithProgress(athleteId, file, { dryRun: false, mapping: mappingOf(choices) }, setProgress);
       rememberWrite(result.checkpoint);
       // The calendar, records and analytics of this athlete all change: refetch whatever is shown.
       await queryClient.invalidateQueries();
@@ -68,7 +74,7 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
         <label htmlFor={inputId}>Import from Strong or Hevy (CSV file)</label>
         <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={step.kind === 'previewing' || step.kind === 'importing'} />
       </div>
-      {step.kind === 'previewing' && <p role="status">Reading {step.file.name}…</p>}
+      {step.kind === 'previewing' && (progress ? <ImportProgressBar progress={progress} fileName={step.file.name} /> : <p role="status">Reading {step.file.name}…</p>)}
       {error && (
         <Alert variant="error" className="data-transfer__error">
           {error}
@@ -87,6 +93,7 @@ export function ImportFlow({ athleteId }: { athleteId: string }) {
           </dl>
           <p className="muted">A name the library does not have becomes a custom exercise of yours, unless you pick a similar one.</p>
           <MappingTable exercises={preview.outcome.exercises} choices={choices} onChange={setChoices} disabled={step.kind === 'importing'} />
+          {step.kind === 'importing' && progress && <ImportProgressBar progress={progress} fileName={preview.file.name} />}
           <div className="data-transfer__row">
             <Button isLoading={step.kind === 'importing'} disabled={preview.outcome.new_workouts === 0} onClick={() => void confirm(preview.file, preview.outcome)}>
               {importLabel(preview.outcome.new_workouts)}

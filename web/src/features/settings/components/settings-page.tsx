@@ -14,6 +14,7 @@ import { TEXT_LIMITS, type WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import { AccessTokensCard } from './access-tokens-card';
 import { PushCard } from './push-card';
+import { DownloadMyData } from './download-my-data';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -241,6 +242,7 @@ function YourDataCard({ userId }: { userId: string }) {
       <CardContent className="settings__form">
         <ExportActions athleteId={userId} />
         <ImportFlow athleteId={userId} />
+        <DownloadMyData />
       </CardContent>
     </Card>
   );

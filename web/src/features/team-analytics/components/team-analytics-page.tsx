@@ -10,6 +10,7 @@ import { useTeam } from '../api/get-team';
 import { AthleteCards } from './athlete-cards';
 import { AthletePicker, type PickerAthlete } from './athlete-picker';
 import { GroupFilter } from './group-filter';
+import { DownloadTeamCsv } from './download-team-csv';
 import { PRESELECTED_ATHLETES, SELECTABLE_EXERCISES } from './constants';
 import { TeamSummaryCard } from './team-summary';
 import { TopExercises } from './top-exercises';
@@ -123,6 +124,7 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
         </div>
         <AthletePicker athletes={byName} selected={selected} onToggle={(id) => setPicked(toggled(selected, id))} />
         <GroupFilter onChoose={(ids) => setPicked(ids && new Set(ids))} />
+        <DownloadTeamCsv range={range} mode={mode} athleteIds={everyone ? null : selectedIds} disabled={selectedIds.length === 0} />
       </div>
 
       {analytics.isLoading && (
