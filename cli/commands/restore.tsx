@@ -16,7 +16,7 @@ export default defineCommand<Record<string, never>>({
     const file = args[0]!;
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
     try {
-      const summary = await withPlatform((platform) => restoreAndRebuild(platform, file, (m) => process.stderr.write(`${m}\n`)));
+      const summary = await withPlatform((platform) => restoreAndRebuild(platform, file, (m) => process.stderr.write(`${m}\n`)), { schema: 'install' });
       const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
       process.stdout.write(`restored ${summary.events} events and ${rows} rows of ${Object.keys(summary.tables).length} tables from ${file}; read models rebuilt\n`);
       return 0;
