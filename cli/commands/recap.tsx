@@ -16,7 +16,8 @@ const columns: Column<RecapLine>[] = [
   { header: 'WORKOUTS', cell: (r) => String(r.workouts), align: 'right' },
   { header: 'DURATION', cell: (r) => formatDuration(r.durationSeconds / 60), align: 'right' },
   { header: 'STREAK', cell: (r) => `${r.streak} d`, align: 'right' },
-  { header: 'NEXT WORKOUT', cell: (r) => r.nextWorkout ?? '-', maxWidth: 40 },
+  // The date first ("Lower on 2026-12-01" → "2026-12-01 Lower"), so that a long name is what gets cut.
+  { header: 'NEXT WORKOUT', cell: (r) => (r.nextWorkout ? r.nextWorkout.replace(/^(.*) on (\d{4}-\d{2}-\d{2})$/s, '$2 $1') : '-'), maxWidth: 36 },
   { header: 'HEADLINE', cell: (r) => r.headline },
   {
     header: 'RESULT',

@@ -61,10 +61,20 @@ export function staffUser(): string {
 
 /** Bad arguments are found before anything is read or written. */
 export async function coachIdByEmail(pool: pg.Pool, email: string): Promise<string> {
-  const { rows } = await pool.query<{ user_id: string; is_coach: boolean }>('SELECT user_id, is_coach FROM user_profiles WHERE lower(email) = lower($1)', [email]);
-  if (!rows[0]) throw new UsageError(`No account with the e-mail ${email}.`);
-  if (!rows[0].is_coach) throw new UsageError(`${email} is not a coach.`);
-  return rows[0].user_id;
+  // Every self-registered account may coach (is_coach), so an athlete who signed up is one
+  // too on paper: someone coached by another and coaching nobody is an athlete here.
+  const { rows } = await pool.query<{ user_id: string; is_coach: boolean; coached_by: string | null; coaches_someone: boolean }>(
+    `SELECT p.user_id, p.is_coach,
+            (SELECT c.email FROM client_links l JOIN user_profiles c ON c.user_id = l.coach_id WHERE l.athlete_id = p.user_id ORDER BY c.email LIMIT 1) AS coached_by,
+            EXISTS (SELECT 1 FROM client_links l WHERE l.coach_id = p.user_id) AS coaches_someone
+       FROM user_profiles p WHERE lower(p.email) = lower($1)`,
+    [email],
+  );
+  const u = rows[0];
+  if (!u) throw new UsageError(`No account with the e-mail ${email}.`);
+  if (!u.is_coach || (u.coached_by && !u.coaches_someone))
+    throw new UsageError(`${email} is not a coach${u.coached_by ? ` (an athlete of ${u.coached_by})` : ''}: give the coach's e-mail with --coach.`);
+  return u.user_id;
 }
 
 function line(plan: PlannedRecap, outcome: RecapLineOutcome, error?: string): RecapLine {
