@@ -55,6 +55,14 @@ export async function recentMailCount(db: pg.Pool | pg.PoolClient, recipient: st
   return rows[0].n;
 }
 
+/** Mails a coach causes name the coach in the sender ("<coach> via Spotter"): the data's coachName. */
+const COACH_KINDS = new Set(['invitation', 'workout-assigned']);
+
+function coachOf(row: OutboxRow): string | undefined {
+  const name = row.data.coachName;
+  return COACH_KINDS.has(row.kind) && typeof name === 'string' ? name : undefined;
+}
+
 export class MailSender {
   private running: Promise<void> | null = null;
   private again = false;
@@ -143,7 +151,7 @@ export class MailSender {
     try {
       const mail =
         row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
-      await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text, onBehalfOf: coachOf(row) });
       await this.finish(row.id, 'sent', null, now);
     } catch (e) {
       const message = (e as Error).message;
