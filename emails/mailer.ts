@@ -78,7 +78,17 @@ export function senderOf(from: Sender, onBehalfOf?: string): Sender {
   const via = ` via ${from.name}`;
   const room = Math.max(NAME_MAX - via.length, 8);
   const chars = [...coach];
-  return { name: `${chars.length > room ? `${chars.slice(0, room - 1).join('').trimEnd()}…` : coach}${via}`, address: from.address };
+  return {
+    name: `${
+      chars.length > room
+        ? `${chars
+            .slice(0, room - 1)
+            .join('')
+            .trimEnd()}…`
+        : coach
+    }${via}`,
+    address: from.address,
+  };
 }
 
 /** As the From header shows it: the name quoted only when it holds a character that needs it ("Lima, Ana via Spotter"). */

@@ -130,7 +130,9 @@ describe('spotter assign', () => {
     const athletes = athletesFromList(cy.email);
     await expect(runAssign(deps(), { template: 'Base Block', coach: coach.email, start: '2020-01-01', athletes })).rejects.toThrow(/before today/);
     await expect(runAssign(deps(), { template: 'Base Block', coach: coach.email, start: '2026-02-30', athletes })).rejects.toThrow(/--start must be a date/);
-    await expect(runAssign(deps(), { template: 'No Such', coach: coach.email, start, athletes })).rejects.toThrow('The coach has no template named "No Such". Their templates: "Base Block".');
+    await expect(runAssign(deps(), { template: 'No Such', coach: coach.email, start, athletes })).rejects.toThrow(
+      'The coach has no template named "No Such". Their templates: "Base Block".',
+    );
     // An athlete given as the coach is told so.
     await expect(runAssign(deps(), { template: 'Base Block', coach: ann.email, start, athletes })).rejects.toThrow(`${ann.email} is not a coach`);
     await expect(runAssign(deps(), { template: 'Base Block', coach: 'ghost@example.com', start, athletes })).rejects.toBeInstanceOf(UsageError);

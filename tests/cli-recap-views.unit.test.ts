@@ -41,7 +41,10 @@ describe('spotter recap summary', () => {
     expect(out).toContain('2026-W47 (11-16–11-22)');
     expect(out).toContain('3h 5m');
     // The row says what the footer says: queued, not "sent".
-    const results = out.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('Outstanding'));
+    const results = out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('Outstanding'));
     expect(results).toEqual(['Outstanding  queued', 'Outstanding  already sent', 'Outstanding  failed: boom']);
     // The next workout's date is never what gets cut.
     expect(out).toContain('2026-11-25 Lower Body');

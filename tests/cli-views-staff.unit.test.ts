@@ -20,7 +20,10 @@ function report(lines: AssignLine[], over: Partial<AssignReport> = {}): AssignRe
     template: { id: 't', name: 'Base Block', workouts: 3 },
     startDate: '2026-12-07',
     preview: {
-      days: [{ dayKey: 'day-1', date: '2026-12-07', workouts: [{ name: 'Lower', exerciseCount: 1 }] } as never, { dayKey: 'day-2', date: '2026-12-08', workouts: [{ name: 'Upper', exerciseCount: 4 }] } as never],
+      days: [
+        { dayKey: 'day-1', date: '2026-12-07', workouts: [{ name: 'Lower', exerciseCount: 1 }] },
+        { dayKey: 'day-2', date: '2026-12-08', workouts: [{ name: 'Upper', exerciseCount: 4 }] },
+      ],
       moreDays: 0,
     },
     lines,
@@ -32,7 +35,14 @@ function report(lines: AssignLine[], over: Partial<AssignReport> = {}): AssignRe
   };
 }
 
-const line = (n: number, outcome: AssignOutcome, over: Partial<AssignLine> = {}): AssignLine => ({ line: n, email: `a${n}@x.test`, outcome, workouts: 3, endDate: '2026-12-14', ...over });
+const line = (n: number, outcome: AssignOutcome, over: Partial<AssignLine> = {}): AssignLine => ({
+  line: n,
+  email: `a${n}@x.test`,
+  outcome,
+  workouts: 3,
+  endDate: '2026-12-14',
+  ...over,
+});
 
 describe('spotter assign summary', () => {
   it('shows UNTIL on a dry run and says what is already assigned', () => {
@@ -48,7 +58,9 @@ describe('spotter assign summary', () => {
   });
 
   it('prints a summary when interrupted, with what was not started', () => {
-    const out = frame(render(h(AssignSummary, { dryRun: false, report: report([line(1, 'assigned'), line(2, 'not started', { workouts: 0, reason: 'interrupted' })], { interrupted: true }) })));
+    const out = frame(
+      render(h(AssignSummary, { dryRun: false, report: report([line(1, 'assigned'), line(2, 'not started', { workouts: 0, reason: 'interrupted' })], { interrupted: true }) })),
+    );
     expect(out).toContain('Interrupted: 1 assigned (3 workouts)');
     expect(out).toContain('1 not started (run again to finish: nothing is assigned twice)');
   });
@@ -59,7 +71,9 @@ describe('spotter assign summary', () => {
   });
 
   it('says all or nothing applied nothing', () => {
-    const out = frame(render(h(AssignSummary, { dryRun: false, report: report([line(1, 'not applied', { workouts: 0 }), line(2, 'skipped', { workouts: 0, reason: 'duplicate e-mail' })]) })));
+    const out = frame(
+      render(h(AssignSummary, { dryRun: false, report: report([line(1, 'not applied', { workouts: 0 }), line(2, 'skipped', { workouts: 0, reason: 'duplicate e-mail' })]) })),
+    );
     expect(out).toContain('All or nothing: 1 line(s) unusable, so none of the 2 was assigned. Nothing was written.');
   });
 });
@@ -73,7 +87,13 @@ describe('spotter status server line', () => {
 
 describe('spotter templates and athletes', () => {
   it('list the coach’s templates with their ids', () => {
-    const out = frame(render(h(TemplatesTable, { rows: [{ id: '0b6f0000-0000-4000-8000-000000000001', name: 'Base Block', category: 'strength', workouts: 3, days: 8, updatedAt: new Date('2026-11-02T10:00:00Z') }] })));
+    const out = frame(
+      render(
+        h(TemplatesTable, {
+          rows: [{ id: '0b6f0000-0000-4000-8000-000000000001', name: 'Base Block', category: 'strength', workouts: 3, days: 8, updatedAt: new Date('2026-11-02T10:00:00Z') }],
+        }),
+      ),
+    );
     expect(out).toMatch(/Base Block\s+0b6f0000-0000-4000-8000-000000000001\s+strength\s+3\s+8\s+2026-11-02/);
     expect(frame(render(h(TemplatesTable, { rows: [] })))).toBe('This coach has no templates yet.');
   });
@@ -82,7 +102,15 @@ describe('spotter templates and athletes', () => {
     const out = frame(
       render(
         h(AthletesTable, {
-          rows: [{ email: 'ana@x.test', name: 'Ana', linkedAt: new Date('2026-10-01T00:00:00Z'), done28d: 11, nextWorkout: { date: '2026-12-01', name: 'A very long workout name that goes on' } }],
+          rows: [
+            {
+              email: 'ana@x.test',
+              name: 'Ana',
+              linkedAt: new Date('2026-10-01T00:00:00Z'),
+              done28d: 11,
+              nextWorkout: { date: '2026-12-01', name: 'A very long workout name that goes on' },
+            },
+          ],
         }),
       ),
     );

@@ -42,7 +42,13 @@ describe('the assignment of several workouts', () => {
 
   it('sums up a long program after the first lines', async () => {
     const long = Array.from({ length: 40 }, (_, i) => `Day ${i + 1}: Session`);
-    const mail = await renderEmail('workout-assigned', { athleteName: 'Ana', coachName: 'Coach Bo', workoutName: 'Year Plan', link: 'https://spotter.app/training', schedule: long });
+    const mail = await renderEmail('workout-assigned', {
+      athleteName: 'Ana',
+      coachName: 'Coach Bo',
+      workoutName: 'Year Plan',
+      link: 'https://spotter.app/training',
+      schedule: long,
+    });
     expect(mail.text).toContain(`Day ${SCHEDULE_LINES}: Session\n  … and ${40 - SCHEDULE_LINES} more`);
     expect(mail.text).not.toContain(`Day ${SCHEDULE_LINES + 1}: Session`);
   });

@@ -27,10 +27,7 @@ export default defineCommand<{ coach?: string; json?: boolean }>({
     { flags: '--coach <email>', description: 'the coach' },
     { flags: '--json', description: 'print JSON instead of a table' },
   ],
-  examples: [
-    'spotter athletes --coach coach@demo.spotter',
-    'spotter athletes --coach coach@demo.spotter --json | jq -r ".[].email" | paste -sd, -   # for assign --athletes',
-  ],
+  examples: ['spotter athletes --coach coach@demo.spotter', 'spotter athletes --coach coach@demo.spotter --json | jq -r ".[].email" | paste -sd, -   # for assign --athletes'],
   async run({ options }) {
     if (!options.coach) throw new UsageError('--coach is required.');
     const coach = options.coach;

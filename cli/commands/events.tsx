@@ -46,7 +46,7 @@ export default defineCommand<{ type?: string; stream?: string; limit: number; js
   examples: [
     'spotter events                                  # the 20 most recently active streams',
     'spotter events --type workout --limit 5         # the 5 latest workout streams',
-    'spotter events --stream recap-0b6f…             # one stream\'s events, oldest first',
+    "spotter events --stream recap-0b6f…             # one stream's events, oldest first",
     'spotter events --stream workout-… --json | jq ".[].type"',
   ],
   async run({ options }) {

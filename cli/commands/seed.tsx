@@ -75,10 +75,9 @@ export default defineCommand<Options>({
           throw new UsageError(
             `This database holds ${real.count} real account(s) (e.g. ${real.example}): seed data would mix with them. Check DATABASE_URL / SPOTTER_DATA_DIR, or pass --allow-real-users.`,
           );
-        await confirm(
-          `Write ${options.coaches} coach(es) with ${options.athletesPerCoach} athlete(s) each and ${options.weeks} week(s) of training into this database?`,
-          { yes: options.yes },
-        );
+        await confirm(`Write ${options.coaches} coach(es) with ${options.athletesPerCoach} athlete(s) each and ${options.weeks} week(s) of training into this database?`, {
+          yes: options.yes,
+        });
         return withProgress('workouts', !options.json && process.stdout.isTTY === true, (onProgress) =>
           runSeed(platform, { coaches: options.coaches, athletesPerCoach: options.athletesPerCoach, weeks: options.weeks, seed: options.seed, onProgress }),
         );

@@ -79,12 +79,15 @@ export function athletesFromCsv(text: string): AthleteEntry[] {
   for (const { record, raw, info } of rows.slice(1)) {
     // info.lines is the record's last line: a quoted field may span lines, and the raw
     // text starts with the empty lines skipped before it.
-    const line = info.lines - (raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+    const line =
+      info.lines -
+      (raw
+        .replace(/^(\r?\n)+/, '')
+        .replace(/\r?\n$/, '')
+        .match(/\n/g)?.length ?? 0);
     const email = (record[column] ?? '').toLowerCase();
     const problem =
-      record.length !== header.length
-        ? `${record.length} column(s) where the header has ${header.length}${column >= record.length ? ', so no e-mail' : ''}`
-        : emailProblem(email);
+      record.length !== header.length ? `${record.length} column(s) where the header has ${header.length}${column >= record.length ? ', so no e-mail' : ''}` : emailProblem(email);
     entries.push({ line, email, ...(problem ? { problem } : {}) });
   }
   if (entries.length > MAX_ATHLETES) throw new UsageError(`At most ${MAX_ATHLETES} athletes at once; the file has ${entries.length}.`);

@@ -49,8 +49,8 @@ export const workoutAssigned: EmailTemplate<WorkoutAssignedData> = {
     (data.schedule?.length ?? 0) > 1
       ? `New workouts from ${checkedText(data.coachName, 'coachName')}: ${checkedText(data.workoutName, 'workoutName')}`
       : (data.changes?.length ?? 0) > 1
-      ? `${checkedText(data.coachName, 'coachName')} updated your training plan: ${checkedText(data.workoutName, 'workoutName')}`
-      : `New workout from ${checkedText(data.coachName, 'coachName')}: ${checkedText(data.workoutName, 'workoutName')}`,
+        ? `${checkedText(data.coachName, 'coachName')} updated your training plan: ${checkedText(data.workoutName, 'workoutName')}`
+        : `New workout from ${checkedText(data.coachName, 'coachName')}: ${checkedText(data.workoutName, 'workoutName')}`,
 
   mjml(data) {
     const { athlete, workout, coach, link, changes, schedule } = fields(data);
@@ -100,8 +100,8 @@ export const workoutAssigned: EmailTemplate<WorkoutAssignedData> = {
             .map((line) => `  ${line}`)
             .join('\n')}`
         : changes.length > 1
-        ? `${coach} planned or changed these workouts on ${PRODUCT_NAME}:\n\n${changes.map((line) => `  ${line}`).join('\n')}`
-        : `${coach} just assigned you a workout on ${PRODUCT_NAME}:\n\n  ${workout}`,
+          ? `${coach} planned or changed these workouts on ${PRODUCT_NAME}:\n\n${changes.map((line) => `  ${line}`).join('\n')}`
+          : `${coach} just assigned you a workout on ${PRODUCT_NAME}:\n\n  ${workout}`,
       `View it here:\n${link}`,
       `Log your sets as you go so ${coach} can follow your progress.`,
     );

@@ -41,7 +41,7 @@ export async function sendRecaps(store: EventStore, plans: PlannedRecap[], opts:
         { type: 'SendWeeklyRecap', week: plan.week, to: plan.to, summary: plan.summary, resend: opts.resend },
         { userId: null, now: opts.now, metadata: { staff: opts.staff } },
       );
-      const resent = events.some((e) => (e.data as RecapEvent['data']).resend);
+      const resent = events.some((e) => e.data.resend);
       results.push({ ...plan, outcome: events.length === 0 ? 'already sent' : resent ? 'resent' : 'sent' });
     } catch (e) {
       results.push({ ...plan, outcome: 'failed', error: (e as Error).message });
