@@ -27,7 +27,7 @@ const line = (over: Partial<RecapLine>): RecapLine => ({
 });
 
 const report = (lines: RecapLine[], over: Partial<RecapReport> = {}): RecapReport => {
-  const totals = { queued: 0, resent: 0, 'already sent': 0, failed: 0, 'would queue': 0, 'would resend': 0, recaps: lines.length };
+  const totals = { queued: 0, resent: 0, 'already sent': 0, failed: 0, 'would queue': 0, 'would resend': 0, 'not started': 0, recaps: lines.length };
   for (const l of lines) totals[l.outcome] += 1;
   return { dryRun: false, weeks: ['2026-W47'], totals, serverRunning: true, lines, ...over };
 };
@@ -56,6 +56,14 @@ describe('spotter recap summary', () => {
   it('says a dry run sent nothing and what a real run would do', () => {
     const out = frame(render(h(RecapSummary, { report: report([line({ outcome: 'would queue' }), line({ athlete: 'Bo', outcome: 'already sent' })], { dryRun: true }) })));
     expect(out).toContain('Dry run: 1 would be queued for sending, 0 resent, 1 already sent before. Nothing was sent.');
+  });
+
+  it('prints a summary when interrupted, with what was not started', () => {
+    const out = frame(render(h(RecapSummary, { report: report([line({}), line({ athlete: 'Bo', outcome: 'not started' })]) })));
+    // The frame wraps at 100 columns.
+    expect(out.replace(/\n/g, ' ')).toContain(
+      'Interrupted: 1 queued for sending, 0 resent, 0 already sent before, 0 failed, 1 not started (run again to finish: nothing is sent twice).',
+    );
   });
 
   it('says the mails wait when no server is running', () => {

@@ -35,7 +35,7 @@ export function RecapSummary({ report }: { report: RecapReport }) {
       <Text>
         {report.dryRun
           ? `Dry run: ${totals['would queue']} would be queued for sending, ${totals['would resend']} resent, ${totals['already sent']} already sent before. Nothing was sent.`
-          : `${totals.queued} queued for sending, ${totals.resent} resent, ${totals['already sent']} already sent before, ${totals.failed} failed.`}
+          : `${totals['not started'] ? 'Interrupted: ' : ''}${totals.queued} queued for sending, ${totals.resent} resent, ${totals['already sent']} already sent before, ${totals.failed} failed${totals['not started'] ? `, ${totals['not started']} not started (run again to finish: nothing is sent twice)` : ''}.`}
       </Text>
       {!report.dryRun && !report.serverRunning && totals.queued + totals.resent > 0 ? <Text color="yellow">{SERVER_DOWN_NOTICE}</Text> : null}
     </Box>
@@ -72,7 +72,15 @@ export default defineCommand<Options>({
         if (toSend === 0) return { ...preview, dryRun: false };
         await confirm(`Send ${toSend} weekly recap mail(s) for ${preview.weeks.join(', ')}?`, { yes: options.yes });
       }
-      return withProgress('recaps', live, (onProgress) => runRecap(platform, { ...plan, dryRun: options.dryRun, onProgress }));
+      // Ctrl-C: the recap under way is decided, no other starts, and the summary is printed.
+      const stop = new AbortController();
+      const onSigint = () => stop.abort();
+      process.once('SIGINT', onSigint);
+      try {
+        return await withProgress('recaps', live, (onProgress) => runRecap(platform, { ...plan, dryRun: options.dryRun, onProgress, signal: stop.signal }));
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
     });
     if (options.json) printJson(report);
     else print(<RecapSummary report={report} />);

@@ -19,9 +19,11 @@ export interface RecapOptions {
   now?: () => Date;
   staff?: string;
   onProgress?: (done: number, total: number) => void;
+  /** Ctrl-C: the recap being decided finishes, no other starts, and the report lists the rest as `not started`. */
+  signal?: AbortSignal;
 }
 
-export type RecapLineOutcome = 'queued' | 'resent' | 'already sent' | 'failed' | 'would queue' | 'would resend';
+export type RecapLineOutcome = 'queued' | 'resent' | 'already sent' | 'failed' | 'would queue' | 'would resend' | 'not started';
 
 /** One line of the summary table (and of --json). */
 export interface RecapLine {
@@ -95,7 +97,7 @@ function line(plan: PlannedRecap, outcome: RecapLineOutcome, error?: string): Re
   };
 }
 
-const OUTCOMES: RecapLineOutcome[] = ['queued', 'resent', 'already sent', 'failed', 'would queue', 'would resend'];
+const OUTCOMES: RecapLineOutcome[] = ['queued', 'resent', 'already sent', 'failed', 'would queue', 'would resend', 'not started'];
 
 /**
  * Refuses a week that has not ended for some athlete (in their own time zone): its
@@ -126,8 +128,9 @@ export async function runRecap(deps: { pool: pg.Pool; store: EventStore }, opts:
       lines.push(line(p, sent ? (opts.force ? 'would resend' : 'already sent') : 'would queue'));
     }
   } else {
-    const results = await sendRecaps(deps.store, plans, { now, staff: opts.staff ?? staffUser(), onProgress: opts.onProgress, resend: opts.force });
+    const results = await sendRecaps(deps.store, plans, { now, staff: opts.staff ?? staffUser(), onProgress: opts.onProgress, resend: opts.force, signal: opts.signal });
     lines = results.map((r) => line(r, r.outcome === 'sent' ? 'queued' : r.outcome, r.error));
+    lines.push(...plans.slice(results.length).map((p) => line(p, 'not started')));
   }
   const totals = Object.fromEntries(OUTCOMES.map((o) => [o, lines.filter((l) => l.outcome === o).length])) as RecapReport['totals'];
   return {
@@ -139,7 +142,7 @@ export async function runRecap(deps: { pool: pg.Pool; store: EventStore }, opts:
   };
 }
 
-/** 0 when every recap went out (or was already out), 1 when some failed. */
+/** 0 when every recap went out (or was already out), 1 when some failed or were not started (Ctrl-C). */
 export function recapExitCode(report: RecapReport): number {
-  return report.lines.some((l) => l.outcome === 'failed') ? 1 : 0;
+  return report.lines.some((l) => l.outcome === 'failed' || l.outcome === 'not started') ? 1 : 0;
 }

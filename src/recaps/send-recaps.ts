@@ -22,6 +22,8 @@ export interface SendOptions {
   onProgress?: (done: number, total: number) => void;
   /** Send again the weeks already sent (`spotter recap --force`); only ever for finished weeks. */
   resend?: boolean;
+  /** Stops before the next recap (Ctrl-C in `spotter recap`): the ones not tried are not in the results. */
+  signal?: AbortSignal;
 }
 
 /** The weeks an athlete's recap aggregate has sent, as a real run would find them (dry runs use it). */
@@ -33,6 +35,7 @@ export async function weeksSent(store: EventStore, athleteId: string): Promise<S
 export async function sendRecaps(store: EventStore, plans: PlannedRecap[], opts: SendOptions): Promise<RecapResult[]> {
   const results: RecapResult[] = [];
   for (const plan of plans) {
+    if (opts.signal?.aborted) break;
     try {
       const { events } = await handleCommand(
         store,
