@@ -1,5 +1,5 @@
 /** `spotter replay [projection]`: rebuild without downtime, with a live progress bar. */
-import { Box, render, Text } from 'ink';
+import { Box, render, Static, Text } from 'ink';
 import { loadConfig } from '../../src/platform/config.ts';
 import { defineCommand, UsageError } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
@@ -36,13 +36,18 @@ export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
 }
 
 export function ReplayView({ completed, current, pending }: { completed: ReplayResult[]; current: RebuildProgress | null; pending?: string | null }) {
+  // Finished lines are written once (Static) above the live part: redrawn, a full
+  // replay's list outgrew the terminal and its first lines, scrolled out of reach of
+  // the redraw, were printed twice.
   return (
     <Box flexDirection="column">
-      {completed.map((r) => (
-        <Text key={r.projection} color="green">
-          {replayedLine(r)}
-        </Text>
-      ))}
+      <Static items={completed}>
+        {(r) => (
+          <Text key={r.projection} color="green">
+            {replayedLine(r)}
+          </Text>
+        )}
+      </Static>
       {current ? <ReplayProgressBar progress={current} /> : pending ? <Text dimColor>replaying {pending}…</Text> : null}
     </Box>
   );
