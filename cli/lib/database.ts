@@ -72,7 +72,7 @@ export async function stopDatabase(config: DbConfig, target?: StopTarget | null)
   if (!found) return { stopped: false, pid: null, dataDir: null, message: 'No embedded PostgreSQL is running for this checkout.' };
   const pid = await stopEmbeddedAt(found.dataDir);
   const stillUp = (await runningPort(found.dataDir)) !== null;
-  if (pid === null) return { stopped: !stillUp, pid, dataDir: found.dataDir, message: 'No embedded PostgreSQL is running for this checkout.' };
+  if (pid === null) return { stopped: false, pid, dataDir: found.dataDir, message: 'No embedded PostgreSQL is running for this checkout.' };
   return stillUp
     ? { stopped: false, pid, dataDir: found.dataDir, message: `The embedded PostgreSQL (pid ${pid}, data in ${found.dataDir}) did not stop.` }
     : { stopped: true, pid, dataDir: found.dataDir, message: `Stopped the embedded PostgreSQL (pid ${pid}, data in ${found.dataDir}).` };
