@@ -24,7 +24,15 @@ export async function loadCommands(dir = commandsDir): Promise<CliCommand[]> {
 
 export function buildProgram(commands: CliCommand[]): Command {
   const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
-  const program = new Command('spotter').description('Staff tools for Spotter: projection status and replays, recent event streams').version(version).showHelpAfterError();
+  const program = new Command('spotter')
+    .description(
+      'Staff tools for Spotter: assign templates to many athletes, send weekly recaps, list templates and athletes, seed data, projection status and replays, event streams, parked events, webhooks, backups and the database',
+    )
+    .version(version)
+    .showHelpAfterError()
+    .addHelpText('after', `\nExit codes: 0 done; 1 failed (or some items did, listed); 2 bad arguments (nothing done).\nEvery command takes --help; most take --json.`);
+  // An unknown or missing command is a bad argument too: 2, as for the subcommands.
+  program.exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
   for (const c of commands) {
     const sub = program.command(c.name).description(c.description);

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import { EMAIL_FROM } from './templates/brand.ts';
+import { EMAIL_FROM, PRODUCT_NAME } from './templates/brand.ts';
 
 export interface OutgoingEmail {
   /**
@@ -20,6 +20,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text?: string;
+  /** A coach's name when the coach caused the mail: the sender then reads "<name> via <from name>". */
+  onBehalfOf?: string;
 }
 
 export interface Mailer {
@@ -42,10 +44,69 @@ export interface MailerOptions {
   /** smtp://user:pass@host:port (or smtps://). Without it mail goes to the outbox. */
   smtpUrl?: string;
   outboxDir: string;
+  /** The sender (Config.mailFrom); default "Spotter" <no-reply@spotter.app>. */
+  from?: Sender;
+}
+
+export interface Sender {
+  name: string;
+  address: string;
+}
+
+const DEFAULT_FROM: Sender = { name: PRODUCT_NAME, address: EMAIL_FROM.replace(/^.*<(.*)>$/, '$1') };
+
+/**
+ * The demo's made-up accounts (`@demo.spotter`): their mail never leaves the machine,
+ * whatever SMTP server is configured; it goes to the outbox folder, where the e-mail
+ * demo page shows it.
+ */
+export const LOCAL_ONLY_DOMAIN = 'demo.spotter';
+
+export function isLocalOnly(address: string): boolean {
+  return address.trim().toLowerCase().endsWith(`@${LOCAL_ONLY_DOMAIN}`);
+}
+
+const NAME_MAX = 64;
+
+/** The display name of one mail: the product's, or "<coach> via <product>" with the coach's name made header-safe. */
+export function senderOf(from: Sender, onBehalfOf?: string): Sender {
+  const coach = (onBehalfOf ?? '')
+    .replace(/[\r\n"<>\\\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!coach) return from;
+  const via = ` via ${from.name}`;
+  const room = Math.max(NAME_MAX - via.length, 8);
+  const chars = [...coach];
+  return {
+    name: `${
+      chars.length > room
+        ? `${chars
+            .slice(0, room - 1)
+            .join('')
+            .trimEnd()}…`
+        : coach
+    }${via}`,
+    address: from.address,
+  };
+}
+
+/** As the From header shows it: the name quoted only when it holds a character that needs it ("Lima, Ana via Spotter"). */
+function formatSender(s: Sender): string {
+  return `${/[,;:()@[\].]/.test(s.name) ? `"${s.name}"` : s.name} <${s.address}>`;
 }
 
 export function createMailer(opts: MailerOptions): Mailer {
-  return opts.smtpUrl ? smtpMailer(opts.smtpUrl) : outboxMailer(opts.outboxDir);
+  const from = opts.from ?? DEFAULT_FROM;
+  const local = outboxMailer(opts.outboxDir, from);
+  if (!opts.smtpUrl) return local;
+  const smtp = smtpMailer(opts.smtpUrl, from);
+  return {
+    send: (mail) => (isLocalOnly(mail.to) ? local.send(mail) : smtp.send(mail)),
+    async close() {
+      await Promise.all([smtp.close(), local.close()]);
+    },
+  };
 }
 
 function checkMail(mail: OutgoingEmail): void {
@@ -60,7 +121,7 @@ function closedError(): Error {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-function smtpMailer(smtpUrl: string): Mailer {
+function smtpMailer(smtpUrl: string, from: Sender): Mailer {
   let host: string;
   try {
     host = new URL(smtpUrl).hostname;
@@ -82,7 +143,7 @@ function smtpMailer(smtpUrl: string): Mailer {
       checkMail(mail);
       const info = await transport.sendMail({
         ...(mail.key ? { messageId: `<${mail.key}@spotter.app>` } : {}),
-        from: EMAIL_FROM,
+        from: senderOf(from, mail.onBehalfOf),
         to: mail.to,
         subject: mail.subject,
         html: mail.html,
@@ -115,7 +176,7 @@ function keySuffix(key: string): string {
 const ID_PATTERN = /^[0-9]{15}-[0-9a-f]{8}$/;
 const FILE_PATTERN = /^([0-9]{15}-[0-9a-f]{8})\.json$/;
 
-function outboxMailer(outboxDir: string): Mailer {
+function outboxMailer(outboxDir: string, from: Sender): Mailer {
   let closed = false;
   return {
     async send(mail) {
@@ -130,7 +191,7 @@ function outboxMailer(outboxDir: string): Mailer {
       const message: OutboxMessage = {
         id: nextOutboxId(now, suffix),
         to: mail.to,
-        from: EMAIL_FROM,
+        from: formatSender(senderOf(from, mail.onBehalfOf)),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

@@ -96,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
   await sessionCache.start();
   const auth = new AuthService({ pool: platform.pool, store: platform.store, secret, accessCode: config.signupAccessCode, now, sessionCache });
   const limiter = new RateLimiter(platform.pool, now, opts.rateLimitScale ?? 1);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir });
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: config.outboxDir, from: config.mailFrom });
   const sender = new MailSender(platform.pool, mailer, { now, log: (m) => app.log.warn(m) });
   const hub = new RealtimeHub(platform.databaseUrl, platform.pool);
   const metrics = createMetrics({ pool: platform.pool, runner: platform.runner, websocketConnections: () => hub.connectionCount, poolMax: platform.pool.options.max ?? 10 });

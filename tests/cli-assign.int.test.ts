@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../cli/command.ts';
-import { athletesFromCsv, athletesFromList, csvFields } from '../cli/lib/athlete-list.ts';
+import { athletesFromCsv, athletesFromList } from '../cli/lib/athlete-list.ts';
 import { assignExitCode, runAssign } from '../cli/lib/assign.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
@@ -19,6 +19,7 @@ let ann: User;
 let ben: User;
 let cy: User;
 const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const exercise = { exercise_name: 'Back Squat', exercise_intent: 'strength', sets: [{ type: 'standard', reps: 5, load: 100 }] };
 const tw = (id: string, name: string) => ({ id, name, isTemplate: true, exercises: [exercise] });
@@ -55,11 +56,26 @@ afterAll(() => t?.close());
 
 describe('the athletes of spotter assign', () => {
   it('reads a CSV by its email column, with quotes and line numbers', () => {
-    expect(csvFields('"Lima, Ana",ana@x.com')).toEqual(['Lima, Ana', 'ana@x.com']);
     expect(athletesFromCsv('name,Email\n"Lima, Ana",Ana@X.com\n\nBo,bo@x.com\n')).toEqual([
       { line: 2, email: 'ana@x.com' },
       { line: 4, email: 'bo@x.com' },
     ]);
+    // A quoted field over two lines: the next row still gets its own line number.
+    expect(athletesFromCsv('name,email\n"Lima\nAna",ana@x.com\nBo,bo@x.com\n').map((e) => e.line)).toEqual([2, 4]);
+    // A spreadsheet's semicolons are read as such.
+    expect(athletesFromCsv('name;email\nAna;ana@x.com\n')).toEqual([{ line: 2, email: 'ana@x.com' }]);
+  });
+
+  it('gives each unusable row its line and reason', () => {
+    expect(athletesFromCsv('name,email\nonly-one\nBo,\nCy,not-an-address\nDi,di@x.com\u0000\nEd,ed@x.com\n')).toEqual([
+      { line: 2, email: '', problem: '1 column(s) where the header has 2, so no e-mail' },
+      { line: 3, email: '', problem: 'no e-mail address in the email column' },
+      { line: 4, email: 'not-an-address', problem: 'not an e-mail address: "not-an-address"' },
+      { line: 5, email: 'di@x.com\u0000', problem: 'not an e-mail address (control or invalid characters)' },
+      { line: 6, email: 'ed@x.com' },
+    ]);
+    expect(() => athletesFromCsv('email\n"ana@x.com\nbo@x.com\n')).toThrow('The athletes file cannot be read at line 2: a quote opened here is never closed');
+    expect(() => athletesFromCsv('name;mail\nAna;a@x.com')).toThrow('found 2 column(s): "name", "mail".');
   });
 
   it('refuses a file without an email header and an empty list', () => {
@@ -75,7 +91,8 @@ describe('spotter assign', () => {
     // The dialog's preview: the first seven days, rest days included, then how many more.
     expect(report.preview.days.map((d) => d.workouts.map((w) => w.name).join())).toEqual(['Lower', '', 'Upper', '', '', '', '']);
     expect(report.preview.moreDays).toBe(1);
-    expect(report.lines).toEqual([expect.objectContaining({ email: ann.email.toLowerCase(), outcome: 'would assign', workouts: 3 })]);
+    // UNTIL is known before anything is written: the last workout's day (day 8).
+    expect(report.lines).toEqual([expect.objectContaining({ email: ann.email.toLowerCase(), outcome: 'would assign', workouts: 3, endDate: plusDays(start, 7) })]);
     expect(await eventCount('TemplateAssigned')).toBe(before);
   });
 
@@ -97,6 +114,15 @@ describe('spotter assign', () => {
     expect(again.lines.some((l) => l.outcome === 'assigned')).toBe(false);
     expect(await eventCount('TemplateAssigned')).toBe(2);
     await expect.poll(() => eventCount('WorkoutScheduled')).toBe(6);
+
+    // A dry run after the real one says what a rerun would: already assigned.
+    const dry = await runAssign(deps(), { template: 'Base Block', coach: coach.email, start, athletes: athletesFromCsv(csv), dryRun: true });
+    expect(dry.totals).toMatchObject({ 'already assigned': 2, 'would assign': 0, skipped: 2 });
+    // With --all-or-nothing the two bad lines stop everyone, and nothing is written.
+    const strict = await runAssign(deps(), { template: 'Base Block', coach: coach.email, start: plusDays(start, 1), athletes: athletesFromCsv(csv), allOrNothing: true });
+    expect(strict.totals).toMatchObject({ 'not applied': 2, skipped: 2, assigned: 0 });
+    expect(assignExitCode(strict)).toBe(2);
+    expect(await eventCount('TemplateAssigned')).toBe(2);
     expect(await workoutsOf(ann.user.id)).toBe(3);
   });
 
@@ -104,7 +130,11 @@ describe('spotter assign', () => {
     const athletes = athletesFromList(cy.email);
     await expect(runAssign(deps(), { template: 'Base Block', coach: coach.email, start: '2020-01-01', athletes })).rejects.toThrow(/before today/);
     await expect(runAssign(deps(), { template: 'Base Block', coach: coach.email, start: '2026-02-30', athletes })).rejects.toThrow(/--start must be a date/);
-    await expect(runAssign(deps(), { template: 'No Such', coach: coach.email, start, athletes })).rejects.toThrow('The coach has no template named "No Such".');
+    await expect(runAssign(deps(), { template: 'No Such', coach: coach.email, start, athletes })).rejects.toThrow(
+      'The coach has no template named "No Such". Their templates: "Base Block".',
+    );
+    // An athlete given as the coach is told so.
+    await expect(runAssign(deps(), { template: 'Base Block', coach: ann.email, start, athletes })).rejects.toThrow(`${ann.email} is not a coach`);
     await expect(runAssign(deps(), { template: 'Base Block', coach: 'ghost@example.com', start, athletes })).rejects.toBeInstanceOf(UsageError);
     expect(await workoutsOf(cy.user.id)).toBe(0);
   });
@@ -123,6 +153,7 @@ describe('spotter assign', () => {
       [cy.email.toLowerCase(), 'assigned'],
       [ann.email.toLowerCase(), 'already assigned'],
     ]);
+    expect(report.totals).toMatchObject({ athletes: 2, assigned: 1, 'already assigned': 1, workoutsScheduled: 3 });
     await expect.poll(() => workoutsOf(cy.user.id)).toBe(3);
   });
 

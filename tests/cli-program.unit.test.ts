@@ -9,7 +9,7 @@ describe('spotter program', () => {
     expect(byName.get('status')!.options.map((o) => o.long)).toContain('--json');
     expect(byName.get('replay')!.registeredArguments.map((a) => [a.name(), a.required])).toEqual([['projection', false]]);
     const events = byName.get('events')!;
-    expect(events.options.map((o) => o.long)).toEqual(['--type', '--limit', '--json']);
+    expect(events.options.map((o) => o.long)).toEqual(['--type', '--stream', '--limit', '--json']);
     expect(events.getOptionValue('limit')).toBe(20);
     expect(byName.get('export')!.options.map((o) => o.long)).toEqual(['--athlete', '--layout', '--unit', '--records', '--team', '--coach', '--range', '--mode', '--user', '--out']);
     expect(byName.get('retention')!.options.map((o) => o.long)).toEqual(['--dry-run', '--yes', '--json']);

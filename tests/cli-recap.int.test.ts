@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../emails/mailer.ts';
 import { runRecap, type RecapLine } from '../cli/lib/recap.ts';
 import { UsageError } from '../cli/command.ts';
-import { lastCompleteWeek, weekRange } from '../src/recaps/domain/iso-week.ts';
+import { isoWeekOf, lastCompleteWeek, weekRange } from '../src/recaps/domain/iso-week.ts';
+import { formatWeek } from '../emails/templates/weekly-recap.ts';
 import { planRecaps } from '../src/recaps/summaries.ts';
 import { sendRecaps } from '../src/recaps/send-recaps.ts';
 import { todayIn } from '../src/accounts/time-zone.ts';
@@ -62,13 +63,17 @@ afterAll(() => t?.close());
 
 describe('spotter recap', () => {
   it('previews every athlete of the coach without sending anything', async () => {
-    const lines = await runRecap(deps(), { coach: coach.email, dryRun: true });
+    const report = await runRecap(deps(), { coach: coach.email, dryRun: true });
+    const lines = report.lines;
     expect(lines).toHaveLength(5);
+    expect(report.totals).toMatchObject({ recaps: 5, 'would queue': 5, 'already sent': 0 });
     const byEmail = new Map(lines.map((l) => [l.email, l]));
     // Four planned training days, all logged: a 4-day streak (rest days between them do not break it).
-    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'preview', streak: 4 });
+    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ week, workouts: 4, headline: 'Outstanding', outcome: 'would queue', streak: 4 });
     expect(byEmail.get(athletes[1].email)).toMatchObject<Partial<RecapLine>>({ workouts: 1, headline: 'Keep Going', nextWorkout: `Lower on ${addDays(monday, 9)}` });
-    expect(byEmail.get(athletes[2].email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, duration: '0m', nextWorkout: null });
+    expect(byEmail.get(athletes[2].email)).toMatchObject<Partial<RecapLine>>({ workouts: 0, durationSeconds: 0, nextWorkout: null });
+    // The week's dates travel with every line.
+    expect(byEmail.get(athletes[0].email)).toMatchObject<Partial<RecapLine>>({ from: monday, to: addDays(monday, 6) });
     await settle();
     expect(await recapMails()).toEqual([]);
   });
@@ -77,6 +82,19 @@ describe('spotter recap', () => {
     await expect(runRecap(deps(), { week: '2026-W54' })).rejects.toBeInstanceOf(UsageError);
     await expect(runRecap(deps(), { week: 'last week' })).rejects.toThrow(/ISO week/);
     await expect(runRecap(deps(), { coach: 'nobody@example.com' })).rejects.toThrow('No account with the e-mail nobody@example.com.');
+    // An athlete given as the coach is told so, not sent on to another error.
+    await expect(runRecap(deps(), { coach: athletes[0].email })).rejects.toThrow(`${athletes[0].email} is not a coach (an athlete of ${coach.email.toLowerCase()})`);
+  });
+
+  it('refuses a week that has not ended, even with --force, and sends nothing for it', async () => {
+    const thisWeek = isoWeekOf(todayIn('UTC', new Date()));
+    const nextYear = `${Number(thisWeek.slice(0, 4)) + 1}-W10`;
+    for (const w of [thisWeek, nextYear]) {
+      await expect(runRecap(deps(), { week: w, coach: coach.email, staff: 'test' })).rejects.toThrow(/has not ended yet/);
+      await expect(runRecap(deps(), { week: w, coach: coach.email, staff: 'test', force: true })).rejects.toBeInstanceOf(UsageError);
+    }
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'WeeklyRecapSent'`);
+    expect(rows[0].n).toBe(0);
   });
 
   it('sends each recap once when killed after two of five and run again, and never again on a third run', async () => {
@@ -84,11 +102,15 @@ describe('spotter recap', () => {
     const plans = await planRecaps(t.server.platform.pool, { now: new Date(), coachId: coach.user.id });
     await sendRecaps(t.server.platform.store, plans.slice(0, 2), { now: () => new Date(), staff: 'test' });
 
+    // A dry run now says what the real run will do: two already sent, three to queue.
+    const preview = await runRecap(deps(), { coach: coach.email, dryRun: true });
+    expect(preview.totals).toMatchObject({ 'already sent': 2, 'would queue': 3 });
+
     const rerun = await runRecap(deps(), { coach: coach.email, staff: 'test' });
-    expect(rerun.filter((l) => l.outcome === 'already sent')).toHaveLength(2);
-    expect(rerun.filter((l) => l.outcome === 'sent')).toHaveLength(3);
+    expect(rerun.totals).toMatchObject({ 'already sent': 2, queued: 3, failed: 0 });
     const third = await runRecap(deps(), { coach: coach.email, staff: 'test' });
-    expect(third.every((l) => l.outcome === 'already sent')).toBe(true);
+    expect(third.lines.every((l) => l.outcome === 'already sent')).toBe(true);
+    expect((await runRecap(deps(), { coach: coach.email, dryRun: true })).totals).toMatchObject({ 'already sent': 5, 'would queue': 0 });
 
     await settle();
     expect(await recapMails()).toEqual(athletes.map((a) => a.email.toLowerCase()).sort());
@@ -97,6 +119,16 @@ describe('spotter recap', () => {
     const mails = await listOutbox(t.outboxDir, 500);
     const outstanding = mails.filter((m) => m.to === athletes[0].email && m.subject.includes('Outstanding'));
     expect(outstanding).toHaveLength(1);
+    // About last week, by its dates; never "this week".
+    expect(outstanding[0].text).toContain(`You trained 4 workouts in the week of ${formatWeek(monday, addDays(monday, 6))}.`);
+    expect(outstanding[0].text).not.toMatch(/this week\./);
+  });
+
+  it('resends a finished week only when forced, as a second mail', async () => {
+    const forced = await runRecap(deps(), { coach: coach.email, week, staff: 'test', force: true });
+    expect(forced.totals).toMatchObject({ resent: 5, queued: 0 });
+    await settle();
+    expect((await recapMails()).filter((r) => r === athletes[0].email.toLowerCase())).toHaveLength(2);
   });
 
   it('records the staff user who sent a recap in the event metadata', async () => {

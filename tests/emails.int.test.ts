@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, listOutbox, readOutboxMessage } from '../emails/mailer.ts';
 import { renderEmail } from '../emails/render.ts';
+import { loadConfig } from '../src/platform/config.ts';
 
 interface ReceivedMail {
   mailFrom: string | false;
@@ -146,6 +147,40 @@ describe('createMailer with an SMTP server', () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent' });
     await mailer.close();
     await expect(mailer.send({ to: 'ana@example.com', subject: 'Hi', html: '<p>Hi</p>' })).rejects.toThrow('Mailer is closed');
+  });
+
+  it('names the coach in the sender of mails a coach causes, under the configured sender name', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://spotter:s3cret@127.0.0.1:${port}`,
+      outboxDir: '/nonexistent',
+      from: loadConfig({ MAIL_FROM_NAME: 'Iron Gym', MAIL_FROM: 'coaching@iron.example' }).mailFrom,
+    });
+    try {
+      await mailer.send({ to: 'ana@example.com', subject: 'From the gym', html: '<p>hi</p>' });
+      // Quotes, line breaks and angle brackets in a coach's name never reach the header.
+      await mailer.send({ to: 'ana@example.com', subject: 'From a coach', html: '<p>hi</p>', onBehalfOf: 'Lima, "Bo"\r\nBcc: x@y <z>' });
+      expect(received.map((m) => m.mailFrom)).toEqual(['coaching@iron.example', 'coaching@iron.example']);
+      expect(parseMime(received[0].raw)[0].headers.get('from')).toBe('Iron Gym <coaching@iron.example>');
+      expect(parseMime(received[1].raw)[0].headers.get('from')).toBe('"Lima, Bo Bcc: x@y z via Iron Gym" <coaching@iron.example>');
+      expect(received[1].raw).not.toMatch(/^Bcc:/im);
+    } finally {
+      await mailer.close();
+    }
+  });
+
+  it('never hands a demo address to the SMTP server: its mail stays in the local outbox', async () => {
+    const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'spotter-demo-outbox-'));
+    const mailer = createMailer({ smtpUrl: `smtp://spotter:s3cret@127.0.0.1:${port}`, outboxDir });
+    try {
+      await mailer.send({ to: 'coach@demo.spotter', subject: 'Demo', html: '<p>demo</p>' });
+      await mailer.send({ to: 'Athlete1@Demo.Spotter', subject: 'Demo 2', html: '<p>demo</p>' });
+      await mailer.send({ to: 'ana@example.com', subject: 'Real', html: '<p>real</p>' });
+      expect(received.flatMap((m) => m.rcptTo)).toEqual(['ana@example.com']);
+      expect((await listOutbox(outboxDir)).map((m) => m.to).sort()).toEqual(['Athlete1@Demo.Spotter', 'coach@demo.spotter']);
+    } finally {
+      await mailer.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -51,9 +51,9 @@ describe('the embedded PostgreSQL of a killed server', () => {
     // A server on another folder (SPOTTER_DATA_DIR) notes it in the checkout's pointer: the CLI finds it there.
     const db = await startEmbeddedPostgres(dataDir, { pointerFile });
     expect(await resolveDatabase(config)).toMatchObject({ embeddedDataDir: dataDir });
-    expect(await stopDatabase(config)).toMatch(/^Stopped the embedded PostgreSQL \(pid \d+, data in /);
+    expect((await stopDatabase(config)).message).toMatch(/^Stopped the embedded PostgreSQL \(pid \d+, data in /);
     expect(await runningPort(dataDir)).toBeNull();
-    expect(await stopDatabase(config)).toBe('No embedded PostgreSQL is running for this checkout.');
+    expect((await stopDatabase(config)).message).toBe('No embedded PostgreSQL is running for this checkout.');
     await db.stop().catch(() => {});
   });
 });

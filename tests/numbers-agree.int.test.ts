@@ -16,6 +16,8 @@ let t: TestServer;
 type User = Awaited<ReturnType<typeof signedInUser>>;
 let coach: User;
 let athlete: User;
+/** Three more athletes of another coach: trained, partly trained, not trained (issue 29). */
+let kinds: Record<'trained' | 'partly' | 'untrained', User>;
 
 const today = new Date().toISOString().slice(0, 10);
 const week = lastCompleteWeek(today);
@@ -50,6 +52,35 @@ beforeAll(async () => {
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await settled(t, await t.server.platform.store.headCheckpoint());
+
+  const other = await signedInUser(t, 'Coach Kinds');
+  const [trained, partly, untrained] = await Promise.all([signedInUser(t, 'Trained'), signedInUser(t, 'Partly'), signedInUser(t, 'Untrained')]);
+  kinds = { trained, partly, untrained };
+  for (const a of [trained, partly, untrained]) await linkAthlete(t, other, a);
+  const threeSets = (done: number) => ({
+    exercise_name: 'Bench Press',
+    sets: [0, 1, 2].map((i) => ({ reps: 8, load: 60, ...(i < done ? { actual: { reps: 8, load: 60, time_duration: 90 } } : {}) })),
+  });
+  // Trained: Mon, Wed, Fri, Sat all logged. Partly: Tue in full, Thu 2 of 3 sets (the issue's
+  // "two sessions, one in full and one with 2 of 3 sets"). Untrained: Tue and Thu planned, nothing logged.
+  const weekPlan: [User, number, number][] = [
+    [trained, 0, 3],
+    [trained, 2, 3],
+    [trained, 4, 3],
+    [trained, 5, 3],
+    [partly, 1, 3],
+    [partly, 3, 2],
+    [untrained, 1, 0],
+    [untrained, 3, 0],
+  ];
+  const planned = await t.api(
+    'POST',
+    '/api/manage-workouts',
+    { workouts: weekPlan.map(([who, day, done]) => ({ user_id: who.user.id, date: addDays(monday, day), name: `Day ${day}`, exercises: [threeSets(done)] })) },
+    other.accessToken,
+  );
+  expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+  await settled(t, await t.server.platform.store.headCheckpoint());
 });
 afterAll(async () => t?.close());
 
@@ -57,7 +88,7 @@ describe('one athlete’s week through every surface', () => {
   it('shows the same streak, workouts done, time trained, sets and compliance', async () => {
     const dashboard = (await t.api('GET', '/api/athlete/dashboard', undefined, athlete.accessToken)).body;
     const [recap] = (await planRecaps(t.server.platform.pool, { now: new Date(), week })).filter((p) => p.to.athleteId === athlete.user.id);
-    const [cli] = (await runRecap({ pool: t.server.platform.pool, store: t.server.platform.store }, { week, dryRun: true })).filter((l) => l.email === athlete.email);
+    const [cli] = (await runRecap({ pool: t.server.platform.pool, store: t.server.platform.store }, { week, dryRun: true })).lines.filter((l) => l.email === athlete.email);
     const team = (await t.api('GET', `/api/team-analytics?range=30d&mode=sets&athletes=${athlete.user.id}`, undefined, coach.accessToken)).body;
     const clients = (await t.api('GET', '/api/get-clients', undefined, coach.accessToken)).body.clients as { id?: string; email: string; compliance: { d30: number } }[];
     const client = clients.find((c) => c.email === athlete.email)!;
@@ -77,7 +108,7 @@ describe('one athlete’s week through every surface', () => {
     // Time trained: the logged sets' time (7 sets × 2 min), the same in the app and the mail.
     expect(dashboard.totals.minutes).toBe(14);
     expect(recap.summary.totalDuration).toBe(14);
-    expect(cli.duration).toBe('14m');
+    expect(cli.durationSeconds).toBe(14 * 60);
 
     // Sets and compliance: 7 of 10 prescribed sets done, 70 % on the clients page and in team analytics.
     expect(entry.completed_sets).toBe(7);
@@ -85,5 +116,29 @@ describe('one athlete’s week through every surface', () => {
     expect(client.compliance.d30).toBe(70);
     expect(Math.round(entry.completion_rate)).toBe(client.compliance.d30);
     expect(entry.total_volume).toBe(7 * 5 * 100);
+  });
+});
+
+describe('the recap and the dashboard, for athletes who trained, partly trained and did not train', () => {
+  it('give the same workouts done, time trained and streak', async () => {
+    const report = await runRecap({ pool: t.server.platform.pool, store: t.server.platform.store }, { week, dryRun: true });
+    const seen: Record<string, { recap: number[]; dashboard: number[] }> = {};
+    for (const [kind, who] of Object.entries(kinds)) {
+      const line = report.lines.find((l) => l.email === who.email)!;
+      const dashboard = (await t.api('GET', '/api/athlete/dashboard', undefined, who.accessToken)).body;
+      // Nothing after the week was planned, so the dashboard's totals and streak are the week's.
+      seen[kind] = {
+        recap: [line.workouts, line.durationSeconds, line.streak],
+        dashboard: [dashboard.totals.completed, dashboard.totals.minutes * 60, dashboard.streak.current],
+      };
+      expect(line).toMatchObject({ week, from: monday, to: sunday, outcome: 'would queue' });
+    }
+    expect(seen.trained.recap).toEqual(seen.trained.dashboard);
+    expect(seen.partly.recap).toEqual(seen.partly.dashboard);
+    expect(seen.untrained.recap).toEqual(seen.untrained.dashboard);
+    // And the figures themselves: 12 sets × 90 s, 5 sets × 90 s, nothing.
+    expect(seen.trained.recap).toEqual([4, 18 * 60, 4]);
+    expect(seen.partly.recap).toEqual([2, Math.round(7.5) * 60, 2]);
+    expect(seen.untrained.recap).toEqual([0, 0, 0]);
   });
 });

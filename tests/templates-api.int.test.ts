@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
+/** "Mon 7 Dec 2026", as the assignment mail writes a day. */
+const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toUTCString().replace(/^(\w+), 0?(\d+) (\w+) (\d+).*$/, '$1 $2 $3 $4');
 const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const after = (checkpoint: string | null | undefined): Record<string, string> => (checkpoint ? { 'x-after-checkpoint': checkpoint } : {});
 const eventCount = async (type: string) => (await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE event_type = $1', [type])).rows[0].n as number;
@@ -209,7 +211,12 @@ describe('POST /api/program-templates/:id/assign', () => {
       if (mails.length === 0) await new Promise((r) => setTimeout(r, 25));
     }
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('New workout from Coach Carla: Assigned Program (4 workouts from ' + start + ' to ' + plusDays(start, 9) + ')');
+    expect(mails[0].subject).toBe(`New workouts from Coach Carla: Assigned Program, 4 workouts from ${longDate(start)} to ${longDate(plusDays(start, 9))}`);
+    // Every workout with its date, in order.
+    expect(mails[0].text).toContain('Coach Carla just assigned you 4 workouts on Spotter');
+    expect(mails[0].text).toContain(
+      `  ${longDate(start)}: Lower A\n  ${longDate(plusDays(start, 2))}: Upper A\n  ${longDate(plusDays(start, 7))}: Lower B\n  ${longDate(plusDays(start, 9))}: Upper B`,
+    );
   });
 
   it("turns a template's percentage loads into the athlete's loads from their estimated 1RM, keeping the percentage", async () => {

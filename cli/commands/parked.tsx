@@ -1,7 +1,7 @@
 /** `spotter parked`: events a projection could not apply, and `--retry` to apply them again after a fix. */
 import { Box, Text } from 'ink';
 import { InvalidArgumentError } from 'commander';
-import { defineCommand } from '../command.ts';
+import { defineCommand, UsageError } from '../command.ts';
 import { shortCheckpoint } from '../lib/format.ts';
 import { withPlatform } from '../lib/platform.ts';
 import { listParked, retryParked, type ParkedEvent, type RetryResult } from '../../src/platform/projections/parked.ts';
@@ -57,15 +57,21 @@ export default defineCommand<{ retry?: number | true; all?: boolean; projection?
     { flags: '--projection <name>', description: 'only this projection' },
     { flags: '--json', description: 'print JSON instead of a table' },
   ],
+  examples: [
+    'spotter parked                                  # every parked event, with its error',
+    'spotter parked --projection workouts --json     # one projection, as JSON',
+    'spotter parked --retry 12                       # apply event 12 again after a fix',
+    'spotter parked --retry --all                    # apply every parked event again',
+  ],
   async run({ options }) {
     if (options.retry === undefined) {
-      if (options.all) throw new Error('--all goes with --retry: spotter parked --retry --all');
+      if (options.all) throw new UsageError('--all goes with --retry: spotter parked --retry --all');
       const rows = await withPlatform((platform) => listParked(platform.pool, { projection: options.projection }));
       if (options.json) printJson(rows);
       else print(<ParkedTable rows={rows} />);
       return 0;
     }
-    if (options.retry === true && !options.all) throw new Error('name a parked event: --retry <id>, or --retry --all');
+    if (options.retry === true && !options.all) throw new UsageError('name a parked event: --retry <id>, or --retry --all');
     const ids = typeof options.retry === 'number' ? [options.retry] : undefined;
     const results = await withPlatform((platform) =>
       retryParked(platform.pool, platform.store, platform.runner.projections(), { ids, all: options.all && !ids, projection: options.projection }),

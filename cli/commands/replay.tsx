@@ -1,10 +1,12 @@
 /** `spotter replay [projection]`: rebuild without downtime, with a live progress bar. */
-import { Box, render, Text } from 'ink';
+import { Box, render, Static, Text } from 'ink';
 import { loadConfig } from '../../src/platform/config.ts';
-import { defineCommand } from '../command.ts';
+import { defineCommand, UsageError } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
 import { serverProjections, withPlatform } from '../lib/platform.ts';
-import { eventsPerSecond, replay, resolveProjections, summarise, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
+import { eventsPerSecond, ReactorReplayError, replay, resolveProjections, summarise, UnknownProjectionError, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
+import { printJson } from '../ui/print.ts';
+import { timeLeft } from '../ui/progress.tsx';
 
 const BAR_WIDTH = 24;
 
@@ -26,34 +28,59 @@ export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
       </Text>
       <Text>
         <Text color="cyan">{bar(fraction, BAR_WIDTH)}</Text> {known ? `${Math.floor(fraction * 100)}%`.padStart(4) : '   ?'} {count(eventsRead)}/
-        {known ? count(totalEstimate) : '?'} events · {count(eventsPerSecond(eventsRead, elapsedMs))} events/s
+        {known ? count(totalEstimate) : '?'} events · {count(eventsPerSecond(eventsRead, elapsedMs))} events/s ·{' '}
+        {known ? `${timeLeft({ label: projection, done: Math.min(eventsRead, totalEstimate), total: totalEstimate, elapsedMs })} left` : 'time left ?'}
       </Text>
     </Box>
   );
 }
 
 export function ReplayView({ completed, current, pending }: { completed: ReplayResult[]; current: RebuildProgress | null; pending?: string | null }) {
+  // Finished lines are written once (Static) above the live part: redrawn, a full
+  // replay's list outgrew the terminal and its first lines, scrolled out of reach of
+  // the redraw, were printed twice.
   return (
     <Box flexDirection="column">
-      {completed.map((r) => (
-        <Text key={r.projection} color="green">
-          {replayedLine(r)}
-        </Text>
-      ))}
+      <Static items={completed}>
+        {(r) => (
+          <Text key={r.projection} color="green">
+            {replayedLine(r)}
+          </Text>
+        )}
+      </Static>
       {current ? <ReplayProgressBar progress={current} /> : pending ? <Text dimColor>replaying {pending}…</Text> : null}
     </Box>
   );
 }
 
-export default defineCommand({
+/** An unknown name or a reactor is a bad argument: exit 2, before touching the database. */
+function queueOf(names: string[]): string[] {
+  try {
+    return resolveProjections(serverProjections(loadConfig()), names).map((p) => p.name);
+  } catch (e) {
+    if (e instanceof UnknownProjectionError || e instanceof ReactorReplayError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+export default defineCommand<{ json?: boolean }>({
   name: 'replay',
   description: 'Rebuild a projection (all of them, one after another, when none is named) without downtime; reactors are never replayed',
   arguments: [{ name: 'projection', description: 'projection name, as `spotter status` shows it' }],
-  async run({ args: [name] }) {
+  options: [{ flags: '--json', description: 'print the results as JSON (no progress bar)' }],
+  examples: [
+    'spotter replay workouts                         # rebuild one projection, live bar with events/s and time left',
+    'spotter replay                                  # every projection, one after another',
+    'spotter replay --json | jq ".[].eventsPerSecond"',
+  ],
+  async run({ args: [name], options }) {
     const names = name ? [name] : [];
-    // Fails on an unknown name or a reactor before touching the database.
-    const queue = resolveProjections(serverProjections(loadConfig()), names).map((p) => p.name);
+    const queue = queueOf(names);
     await withPlatform(async (platform) => {
+      if (options.json) {
+        printJson(await replay(platform, names));
+        return;
+      }
       // Piped into a log or run by cron: no redrawn bar, one line per projection.
       if (!process.stdout.isTTY) {
         await replay(platform, names, (p) => {

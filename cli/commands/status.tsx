@@ -5,6 +5,7 @@ import { shortCheckpoint, count } from '../lib/format.ts';
 import { withPlatform } from '../lib/platform.ts';
 import { loadStatus, type ProjectionStatusRow } from '../lib/status.ts';
 import { loadOutbox, type OutboxCounts } from '../lib/outbox.ts';
+import { serverRunning } from '../lib/server.ts';
 import { print, printJson } from '../ui/print.ts';
 import { Table, type Column } from '../ui/table.tsx';
 
@@ -69,16 +70,30 @@ export function OutboxLine({ outbox }: { outbox: OutboxCounts }) {
   );
 }
 
+export function ServerLine({ running }: { running: boolean }) {
+  return running ? (
+    <Text color="green">server: running (it owns the projections and sends the mail)</Text>
+  ) : (
+    <Text color="yellow">server: not running; assignments and mails wait until it starts</Text>
+  );
+}
+
 export default defineCommand<{ json?: boolean }>({
   name: 'status',
   description: 'Show each projection and reactor (version, generation, position, lag, owner, error, rebuild in progress) and the mail outbox',
   options: [{ flags: '--json', description: 'print JSON instead of a table' }],
+  examples: [
+    'spotter status                                  # is the server running, and where each projection stands',
+    'spotter status --json | jq ".projections[] | select(.lag > 0)"',
+    'DATABASE_URL=postgres://…/spotter spotter status   # another database (never creates anything there)',
+  ],
   async run({ options }) {
-    const [rows, outbox] = await withPlatform((p) => Promise.all([loadStatus(p), loadOutbox(p.pool)]));
-    if (options.json) printJson({ projections: rows, outbox });
+    const [rows, outbox, running] = await withPlatform((p) => Promise.all([loadStatus(p), loadOutbox(p.pool), serverRunning(p.pool)]));
+    if (options.json) printJson({ server: { running }, projections: rows, outbox });
     else
       print(
         <Box flexDirection="column">
+          <ServerLine running={running} />
           <StatusTable rows={rows} />
           <OutboxLine outbox={outbox} />
         </Box>,

@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../src/platform/config.ts';
-import { readPointer, runningPort, stopEmbeddedAt } from '../../src/platform/db/embedded.ts';
+import pg from 'pg';
+import { readPointer, runningPort, stopEmbeddedAt, urlFor } from '../../src/platform/db/embedded.ts';
+import { serverRunning } from './server.ts';
 
 export const NONE_RUNNING =
   "No Spotter database is running for this checkout and none has been created here yet: start the server with `npm start` first, or set DATABASE_URL (or SPOTTER_DATA_DIR to the server's data folder).";
@@ -24,20 +26,54 @@ export async function resolveDatabase<C extends DbConfig>(config: C): Promise<C>
   throw new Error(NONE_RUNNING);
 }
 
-/** `spotter db stop`: stops this checkout's embedded PostgreSQL, e.g. one left behind by a killed server. */
-export async function stopDatabase(config: DbConfig): Promise<string> {
-  if (config.databaseUrl) return 'DATABASE_URL is set: that PostgreSQL is not ours to stop.';
+export interface StopTarget {
+  dataDir: string;
+  port: number;
+  /** A Spotter server runs on it (holds projection ownership locks): stopping it leaves that server degraded. */
+  serverRunning: boolean;
+}
+
+/** The embedded PostgreSQL `db stop` would stop, and whether a server uses it; null when none runs. */
+export async function stopTarget(config: DbConfig): Promise<StopTarget | null> {
+  if (config.databaseUrl) return null;
   const candidates = [config.embeddedDataDir];
   if (!config.embeddedDataDirExplicit) {
     const pointer = await readPointer(config.embeddedPointerFile);
     if (pointer) candidates.unshift(pointer.dataDir);
   }
-  for (const dir of candidates) {
-    const pid = await stopEmbeddedAt(dir);
-    if (pid !== null) {
-      const stillUp = (await runningPort(dir)) !== null;
-      return stillUp ? `The embedded PostgreSQL (pid ${pid}, data in ${dir}) did not stop.` : `Stopped the embedded PostgreSQL (pid ${pid}, data in ${dir}).`;
+  for (const dataDir of candidates) {
+    const port = await runningPort(dataDir);
+    if (port === null) continue;
+    const client = new pg.Client({ connectionString: urlFor(port) });
+    try {
+      await client.connect();
+      return { dataDir, port, serverRunning: await serverRunning(client) };
+    } catch {
+      // Starting up or shutting down: nothing answers, so no server is using it.
+      return { dataDir, port, serverRunning: false };
+    } finally {
+      await client.end().catch(() => {});
     }
   }
-  return 'No embedded PostgreSQL is running for this checkout.';
+  return null;
+}
+
+export interface StopResult {
+  stopped: boolean;
+  pid: number | null;
+  dataDir: string | null;
+  message: string;
+}
+
+/** `spotter db stop`: stops this checkout's embedded PostgreSQL, e.g. one left behind by a killed server. */
+export async function stopDatabase(config: DbConfig, target?: StopTarget | null): Promise<StopResult> {
+  if (config.databaseUrl) return { stopped: false, pid: null, dataDir: null, message: 'DATABASE_URL is set: that PostgreSQL is not ours to stop.' };
+  const found = target === undefined ? await stopTarget(config) : target;
+  if (!found) return { stopped: false, pid: null, dataDir: null, message: 'No embedded PostgreSQL is running for this checkout.' };
+  const pid = await stopEmbeddedAt(found.dataDir);
+  const stillUp = (await runningPort(found.dataDir)) !== null;
+  if (pid === null) return { stopped: false, pid, dataDir: found.dataDir, message: 'No embedded PostgreSQL is running for this checkout.' };
+  return stillUp
+    ? { stopped: false, pid, dataDir: found.dataDir, message: `The embedded PostgreSQL (pid ${pid}, data in ${found.dataDir}) did not stop.` }
+    : { stopped: true, pid, dataDir: found.dataDir, message: `Stopped the embedded PostgreSQL (pid ${pid}, data in ${found.dataDir}).` };
 }

@@ -1,5 +1,6 @@
 /** `spotter events`: the most recently active streams, from the stream_summaries read model. */
 import type pg from 'pg';
+import type { EventStore } from '../../src/platform/eventstore/port.ts';
 
 export interface StreamRow {
   stream: string;
@@ -38,4 +39,23 @@ export async function listStreams(pool: pg.Pool, opts: { type?: string; limit: n
     if ((e as { code?: string }).code === '42P01') throw new ReadModelMissingError('stream_summaries');
     throw e;
   }
+}
+
+export interface StreamEventRow {
+  version: number;
+  type: string;
+  time: Date;
+  id: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+/**
+ * One stream's events, oldest first (the last `limit`), through the event store's own
+ * readStream: the one place the CLI reads events rather than a read model, because a
+ * stream's history is what the staff member asked to see.
+ */
+export async function streamEvents(store: EventStore, stream: string, limit: number): Promise<StreamEventRow[]> {
+  const events = await store.readStream(stream);
+  return events.slice(-limit).map((e) => ({ version: e.streamVersion, type: e.type, time: e.time, id: e.id, data: e.data, metadata: e.metadata }));
 }

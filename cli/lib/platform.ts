@@ -10,6 +10,7 @@ import { mailReactor } from '../../src/platform/mail/reactor.ts';
 import { startPlatform, type Platform } from '../../src/platform/start.ts';
 import { resolveDatabase } from './database.ts';
 import { featureReactors } from '../../src/features.ts';
+import { assertSchema, explainConnectionError } from './connection.ts';
 
 /** What the logic functions need; tests build it from a test database. */
 export type CliPlatform = Pick<Platform, 'pool' | 'store' | 'runner'>;
@@ -22,18 +23,32 @@ export function serverProjections(config: Pick<Config, 'appUrl'>): Projection[] 
   return [...allProjections, mailReactor(config.appUrl)];
 }
 
-export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` against the platform. Only `schema: 'install'` (`spotter restore`) creates
+ * or upgrades the schema, and `'unchecked'` leaves it to `fn` (`spotter migrate`); every
+ * other command refuses a database without it (assertSchema). Connection errors become
+ * one sentence naming the setting to check.
+ */
+export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>, opts: { schema?: 'required' | 'install' | 'unchecked' } = {}): Promise<T> {
+  const schema = opts.schema ?? 'required';
   const config = await resolveDatabase(loadConfig());
-  const platform = await startPlatform(config, {
-    projections: serverProjections(config),
-    // Listed in status like the server's (never run here).
-    reactors: featureReactors,
-    runProjections: false,
-    poolSize: 4,
-    // stderr, so that `--json` output on stdout stays parseable.
-    log: (m) => process.stderr.write(`${m}\n`),
-  });
+  let platform: Platform;
   try {
+    platform = await startPlatform(config, {
+      projections: serverProjections(config),
+      // Listed in status like the server's (never run here).
+      reactors: featureReactors,
+      runProjections: false,
+      migrate: schema === 'install',
+      poolSize: 4,
+      // stderr, so that `--json` output on stdout stays parseable.
+      log: (m) => process.stderr.write(`${m}\n`),
+    });
+  } catch (e) {
+    throw explainConnectionError(e, config);
+  }
+  try {
+    if (schema === 'required') await assertSchema(platform.pool, config).catch((e) => Promise.reject(explainConnectionError(e, config)));
     return await fn(platform);
   } finally {
     // Ends the pool (and the embedded server if this process started it) so the process exits.

@@ -4,7 +4,8 @@ import { checkedLink, checkedText, mjml, senderName } from './markup.ts';
 import { greeting, plainText, type EmailTemplate } from './template.ts';
 
 export interface InvitationData {
-  athleteName: string;
+  /** Absent for someone without an account: the mail then says "Hi there", never the address's local part. */
+  athleteName?: string;
   coachName: string;
   /** Caller-supplied invite link; its shape is not fixed by the spec. */
   link: string;
@@ -15,7 +16,7 @@ const coachOf = (data: InvitationData) => senderName(data.coachName, 'coachName'
 
 function fields(data: InvitationData) {
   return {
-    athlete: checkedText(data.athleteName, 'athleteName'),
+    athlete: data.athleteName === undefined ? undefined : checkedText(data.athleteName, 'athleteName'),
     coach: coachOf(data),
     link: checkedLink(data.link),
   };
@@ -31,6 +32,8 @@ export const invitation: EmailTemplate<InvitationData> = {
     return layout({
       title: `Your invitation to ${PRODUCT_NAME}`,
       preview: `${coach} wants to coach you on ${PRODUCT_NAME}.`,
+      // The invitee may have no account: the mail is here because a coach typed this address.
+      reason: mjml`because ${coach} invited this address to ${PRODUCT_NAME}`,
       sections: [
         block(
           headline(`${coach} wants to coach you`),
@@ -51,6 +54,7 @@ export const invitation: EmailTemplate<InvitationData> = {
       `${coach} has invited you to join their team on ${PRODUCT_NAME}. Once you accept, the workouts ${coach} plans for you appear on your calendar, and you can log your sets, track personal bests and message each other.`,
       `Accept the invitation:\n${link}`,
       IGNORE,
+      `You are receiving this e-mail because ${coach} invited this address to ${PRODUCT_NAME}.`,
     );
   },
 };

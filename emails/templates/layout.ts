@@ -13,9 +13,11 @@ export interface LayoutOptions {
   preview: string;
   /** Sections placed inside the white card. */
   sections: readonly Markup[];
+  /** Why this address gets the mail, after "You are receiving this e-mail"; default: the reader's account. */
+  reason?: Markup;
 }
 
-export function layout({ title, preview, sections }: LayoutOptions): Markup {
+export function layout({ title, preview, sections, reason }: LayoutOptions): Markup {
   return mjml`<mjml lang="en">
   <mj-head>
     <mj-title>${title}</mj-title>
@@ -41,7 +43,7 @@ export function layout({ title, preview, sections }: LayoutOptions): Markup {
     </mj-wrapper>
     <mj-section padding="24px 32px 40px 32px">
       <mj-column>
-        <mj-text mj-class="small" align="center" padding="0 0 8px 0">You are receiving this e-mail because of your ${PRODUCT_NAME} account. It was sent from an unmonitored address, so replies are not read.</mj-text>
+        <mj-text mj-class="small" align="center" padding="0 0 8px 0">You are receiving this e-mail ${reason ?? mjml`because of your ${PRODUCT_NAME} account`}. It was sent from an unmonitored address, so replies are not read.</mj-text>
         <mj-text mj-class="small" align="center" padding="0">${PRODUCT_NAME} &#183; spotter.app</mj-text>
       </mj-column>
     </mj-section>

@@ -22,6 +22,8 @@ export interface RecapFigures {
 export interface WeeklyRecapData {
   name: string;
   summary: RecapFigures;
+  /** Monday and Sunday (YYYY-MM-DD) of the week the figures are about; older mails have none. */
+  period?: { start: string; end: string };
   /** Dashboard URL. */
   link: string;
 }
@@ -42,6 +44,19 @@ export function formatDuration(totalMinutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `${rest}m`;
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "16–22 November 2026", "30 November – 6 December 2026", "29 December 2025 – 4 January 2026". */
+export function formatWeek(start: string, end: string): string {
+  if (!DATE.test(start) || !DATE.test(end) || end < start) throw new TypeError('E-mail period must be two dates YYYY-MM-DD in order');
+  const [sy, sm, sd] = start.split('-').map(Number);
+  const [ey, em, ed] = end.split('-').map(Number);
+  if (sy !== ey) return `${sd} ${MONTHS[sm - 1]} ${sy} – ${ed} ${MONTHS[em - 1]} ${ey}`;
+  if (sm !== em) return `${sd} ${MONTHS[sm - 1]} – ${ed} ${MONTHS[em - 1]} ${ey}`;
+  return `${sd}–${ed} ${MONTHS[em - 1]} ${ey}`;
 }
 
 function plural(count: number, word: string): string {
@@ -71,14 +86,16 @@ function fields(data: WeeklyRecapData) {
     next: optionalText(data.summary.nextWorkout, 'summary.nextWorkout'),
     readiness: recapReadinessLine(data.summary.readiness),
     headline: recapHeadline(workouts),
+    // The mail goes out after the week: it names the week's dates, never "this week".
+    when: data.period ? `in the week of ${formatWeek(data.period.start, data.period.end)}` : 'last week',
   };
 }
 
 // Starts after "you" so the HTML can follow "Hi Ana," and the text can open with "You".
-function encouragement(headline: RecapHeadline, workouts: number): string {
+function encouragement(headline: RecapHeadline, workouts: number, when: string): string {
   return headline === 'Outstanding'
-    ? `completed ${plural(workouts, 'workout')} this week. That is an outstanding week of training.`
-    : `completed ${plural(workouts, 'workout')} this week. Every session counts, so let's build on it next week.`;
+    ? `trained ${plural(workouts, 'workout')} ${when}. That is an outstanding week of training.`
+    : `trained ${plural(workouts, 'workout')} ${when}. Every session counts, so let's build on it this week.`;
 }
 
 function stat(value: string, label: string): Markup {
@@ -97,7 +114,7 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
       title: `Your week on ${PRODUCT_NAME}`,
       preview: `${f.headline}: ${plural(f.workouts, 'workout')}, ${f.duration} trained, ${f.streak}-day streak.`,
       sections: [
-        block(headline(f.headline), paragraph(mjml`${greeting(f.name)} you ${encouragement(f.headline, f.workouts)}`)),
+        block(headline(f.headline), paragraph(mjml`${greeting(f.name)} you ${encouragement(f.headline, f.workouts, f.when)}`)),
         mjml`<mj-section padding="0 0 24px 0"><mj-group>
   ${stat(String(f.workouts), f.workouts === 1 ? 'Workout' : 'Workouts')}
   ${stat(f.duration, 'Time trained')}
@@ -118,8 +135,8 @@ export const weeklyRecap: EmailTemplate<WeeklyRecapData> = {
     return plainText(
       f.headline,
       greeting(f.name),
-      `You ${encouragement(f.headline, f.workouts)}`,
-      [`Workouts completed: ${f.workouts}`, `Time trained: ${f.duration}`, `Streak: ${plural(f.streak, 'day')}`, f.next ? `Next up: ${f.next}` : undefined, f.readiness]
+      `You ${encouragement(f.headline, f.workouts, f.when)}`,
+      [`Workouts trained: ${f.workouts}`, `Time trained: ${f.duration}`, `Streak: ${plural(f.streak, 'day')}`, f.next ? `Next up: ${f.next}` : undefined, f.readiness]
         .filter(Boolean)
         .join('\n'),
       `Open your dashboard:\n${f.link}`,

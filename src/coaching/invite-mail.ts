@@ -20,5 +20,7 @@ export const inviteMailRule: MailRule = async (e, { tx, appUrl, issuedAt }) => {
     if (!token) return []; // already mailed for this invite
     link = `${appUrl}/signup?invite=${token}&email=${encodeURIComponent(d.email)}`;
   }
-  return [{ kind: 'invitation', recipient: d.email, data: { athleteName: d.athleteName, coachName: d.coachName, link } }];
+  // Without an account there is no name, only the address: "Hi there", not "Hi <local part>".
+  const named = rows.length > 0;
+  return [{ kind: 'invitation', recipient: d.email, data: { ...(named ? { athleteName: d.athleteName } : {}), coachName: d.coachName, link } }];
 };

@@ -22,6 +22,12 @@ export interface Config {
   embeddedPointerFile: string;
   eventstoreUrl: string | null;
   smtpUrl: string | null;
+  /**
+   * The sender of every mail (MAIL_FROM_NAME, default "Spotter"; MAIL_FROM, default
+   * no-reply@spotter.app). Mails a coach causes (invitations, assignments) show
+   * "<coach's name> via <MAIL_FROM_NAME>" with the same address.
+   */
+  mailFrom: { name: string; address: string };
   outboxDir: string;
   signupAccessCode: string;
   /** HMAC secret for access tokens; null means one generated once and kept in the database. */
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPointerFile: path.join(os.tmpdir(), 'spotter-data', `${hashPath(projectRoot)}.running.json`),
     eventstoreUrl: env.EVENTSTORE_URL || null,
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: mailFromOf(env),
     outboxDir: env.OUTBOX_DIR ?? path.join(projectRoot, 'outbox'),
     signupAccessCode: (env.SIGNUP_ACCESS_CODE ?? 'SPOTTER-COACH').trim(),
     authSecret: env.AUTH_SECRET || null,
@@ -157,6 +164,18 @@ function minutesFrom(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > 30 * 24 * 60) throw new Error(`${name} must be a number of minutes from 0 to 43200, got "${value}"`);
   return n;
+}
+
+const MAIL_FROM_NAME_MAX = 64;
+
+function mailFromOf(env: NodeJS.ProcessEnv): Config['mailFrom'] {
+  const name = (env.MAIL_FROM_NAME ?? 'Spotter').trim();
+  const address = (env.MAIL_FROM ?? 'no-reply@spotter.app').trim();
+  // A header value: no line breaks, quotes or angle brackets, and a bounded length.
+  if (name === '' || name.length > MAIL_FROM_NAME_MAX || /[\r\n"<>\p{Cc}]/u.test(name))
+    throw new Error(`MAIL_FROM_NAME must be 1 to ${MAIL_FROM_NAME_MAX} characters without quotes, angle brackets or line breaks`);
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(address) || address.length > 254) throw new Error(`MAIL_FROM is not an e-mail address: "${address}"`);
+  return { name, address };
 }
 
 export function trustProxyFrom(value: string | undefined): boolean | number | string {

@@ -57,6 +57,8 @@ export async function startPlatform(
     runProjections?: boolean;
     log?: (m: string) => void;
     poolSize?: number;
+    /** False: never create or change the schema (the CLI checks it instead; see cli/lib/platform.ts). */
+    migrate?: boolean;
   },
 ): Promise<Platform> {
   const log = opts.log ?? console.log;
@@ -74,7 +76,7 @@ export async function startPlatform(
     options: '-c client_connection_check_interval=2000',
   });
   watchPool(pool, log);
-  await migrate(pool);
+  if (opts.migrate !== false) await migrate(pool);
   const store = await createEventStore(config, pool);
   const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });
   if (opts.runProjections !== false) await runner.start();

@@ -6,6 +6,7 @@ import type { Feature } from '../feature.ts';
 import type { RecapEvent } from './domain/recap.ts';
 import { weeklyRecapsProjection } from '../../projections/recaps/weekly-recaps.ts';
 import { runScheduledRecaps } from './schedule.ts';
+import { weekRange } from './domain/iso-week.ts';
 
 const SCHEDULE_POLL_MS = 60_000;
 
@@ -16,7 +17,7 @@ export const recapsFeature: Feature = {
     // eslint-disable-next-line @typescript-eslint/require-await -- MailRule returns a promise; async keeps a throw on a malformed event a rejection
     async WeeklyRecapSent(e, { appUrl }) {
       const d = (e as unknown as RecapEvent).data;
-      return [{ kind: 'weekly-recap', recipient: d.email, data: { name: d.name, summary: d.summary, link: `${appUrl}/training` } }];
+      return [{ kind: 'weekly-recap', recipient: d.email, data: { name: d.name, summary: d.summary, period: weekRange(d.week) ?? undefined, link: `${appUrl}/training` } }];
     },
   },
   start(deps) {

@@ -121,20 +121,26 @@ export interface AssignResult {
  * AssignTemplate → TemplateAssigned. The workouts themselves are scheduled by the
  * assignment reactor right after; `created_count` is how many it will create.
  */
+/** The assignment an idempotency key already made (what a rerun would answer), or null; `spotter assign --dry-run` asks it too. */
+export async function existingAssignment(deps: Pick<TemplatesDeps, 'store'>, coachId: string, idempotencyKey: string): Promise<AssignResult | null> {
+  const assignmentId = deterministicId(`assign:${coachId}:${idempotencyKey}`);
+  const existing = await loadAssignment(deps.store, assignmentId);
+  if (!existing.assignmentId) return null;
+  return {
+    assignment_id: assignmentId,
+    created_count: existing.workouts.length,
+    start_date: existing.startDate!,
+    end_date: existing.workouts.reduce((max, w) => (w.targetDate > max ? w.targetDate : max), existing.startDate!),
+    checkpoint: null,
+    created: false,
+  };
+}
+
 export async function assignTemplate(deps: AssignDeps, input: AssignInput): Promise<AssignResult> {
   const assignmentId = input.idempotencyKey ? deterministicId(`assign:${input.coachId}:${input.idempotencyKey}`) : randomUUID();
   if (input.idempotencyKey) {
-    const existing = await loadAssignment(deps.store, assignmentId);
-    if (existing.assignmentId) {
-      return {
-        assignment_id: assignmentId,
-        created_count: existing.workouts.length,
-        start_date: existing.startDate!,
-        end_date: existing.workouts.reduce((max, w) => (w.targetDate > max ? w.targetDate : max), existing.startDate!),
-        checkpoint: null,
-        created: false,
-      };
-    }
+    const existing = await existingAssignment(deps, input.coachId, input.idempotencyKey);
+    if (existing) return existing;
   }
   const [template, athleteLinked, today] = await Promise.all([
     loadTemplate(deps.store, input.templateId),

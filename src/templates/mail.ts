@@ -9,6 +9,15 @@ import type { AssignmentEvent } from './domain/events.ts';
 
 type Assigned = Extract<AssignmentEvent, { type: 'TemplateAssigned' }>['data'];
 
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 7 Dec 2026": a calendar day, no time zone involved. */
+function longDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
 export const assignedMailRule: MailRule = async (e, { tx, appUrl }) => {
   const d = e.data as Assigned;
   const { rows } = await tx.query<{ user_id: string; email: string; display_name: string | null; first_name: string | null; last_name: string | null; full_name: string }>(
@@ -27,7 +36,8 @@ export const assignedMailRule: MailRule = async (e, { tx, appUrl }) => {
       data: {
         athleteName: name(athlete),
         coachName: name(coach),
-        workoutName: `${d.templateName} (${count} workout${count === 1 ? '' : 's'} from ${d.startDate} to ${d.endDate})`,
+        workoutName: count === 1 ? d.templateName : `${d.templateName}, ${count} workouts from ${longDate(d.startDate)} to ${longDate(d.endDate)}`,
+        schedule: [...d.workouts].sort((a, b) => a.targetDate.localeCompare(b.targetDate)).map((w) => `${longDate(w.targetDate)}: ${w.name}`),
         link: `${appUrl}/training`,
       },
     },

@@ -225,7 +225,7 @@ export function leaveStopSignalsToCaller(): void {
  */
 const SOCKET_DIR = process.platform === 'win32' ? null : '/tmp';
 
-function urlFor(port: number): string {
+export function urlFor(port: number): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres${SOCKET_DIR ? `?host=${SOCKET_DIR}` : ''}`;
 }
 

@@ -581,6 +581,17 @@ const MIGRATIONS: { id: string; sql: string }[] = [
   },
 ];
 
+/**
+ * Migrations this database has not applied yet; null when it holds no Spotter schema at
+ * all. Reads only: the CLI checks with it and leaves creating the schema to `migrate`.
+ */
+export async function pendingMigrations(db: pg.Pool): Promise<string[] | null> {
+  const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!rows[0].present) return null;
+  const applied = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id));
+  return MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);
+}
+
 export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {

@@ -63,6 +63,14 @@ export async function recentMailCount(db: pg.Pool | pg.PoolClient, recipient: st
   return rows[0].n;
 }
 
+/** Mails a coach causes name the coach in the sender ("<coach> via Spotter"): the data's coachName. */
+const COACH_KINDS = new Set(['invitation', 'workout-assigned']);
+
+function coachOf(row: OutboxRow): string | undefined {
+  const name = row.data.coachName;
+  return COACH_KINDS.has(row.kind) && typeof name === 'string' ? name : undefined;
+}
+
 export class MailSender {
   private running: Promise<void> | null = null;
   private again = false;
@@ -153,7 +161,7 @@ export class MailSender {
       const mail =
         row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
       sent = { subject: mail.subject, html: mail.html, text: mail.text ?? null, messageId: null };
-      sent.messageId = (await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text })).messageId;
+      sent.messageId = (await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text, onBehalfOf: coachOf(row) })).messageId;
       await this.finish(row.id, 'sent', null, now, sent);
     } catch (e) {
       const message = (e as Error).message;

@@ -24,9 +24,10 @@ export interface WeeklyRecapSummary {
   readiness?: { average: number; checkIns: number };
 }
 
-export type RecapCommand = { type: 'SendWeeklyRecap'; week: string; to: RecapRecipient; summary: WeeklyRecapSummary };
+/** `resend`: a staff member's deliberate second mail for a week already sent (`spotter recap --force`). */
+export type RecapCommand = { type: 'SendWeeklyRecap'; week: string; to: RecapRecipient; summary: WeeklyRecapSummary; resend?: boolean };
 
-export type RecapEvent = { type: 'WeeklyRecapSent'; data: RecapRecipient & { week: string; summary: WeeklyRecapSummary } };
+export type RecapEvent = { type: 'WeeklyRecapSent'; data: RecapRecipient & { week: string; summary: WeeklyRecapSummary; resend?: true } };
 
 export interface RecapState {
   weeksSent: readonly string[];
@@ -49,8 +50,10 @@ export const recapDecider: Decider<RecapState, RecapCommand, RecapEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'SendWeeklyRecap':
-        // Already sent: nothing happens, which is what makes reruns safe.
-        if (state.weeksSent.includes(command.week)) return [];
+        // Already sent: nothing happens, which is what makes reruns safe (unless a resend is asked for).
+        if (state.weeksSent.includes(command.week)) {
+          return command.resend ? [{ type: 'WeeklyRecapSent', data: { ...command.to, week: command.week, summary: command.summary, resend: true } }] : [];
+        }
         return [{ type: 'WeeklyRecapSent', data: { ...command.to, week: command.week, summary: command.summary } }];
       default:
         return assertNever(command.type);
