@@ -17,6 +17,7 @@ import { performanceFeature } from './performance/feature.ts';
 import { transferFeature } from './transfer/feature.ts';
 import { accessTokensFeature } from './access-tokens/feature.ts';
 import { webhooksFeature } from './webhooks/feature.ts';
+import { privacyFeature } from './privacy/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -39,6 +40,7 @@ export const features: Feature[] = [
   transferFeature,
   accessTokensFeature,
   webhooksFeature,
+  privacyFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

@@ -13,7 +13,8 @@ const declared = eventStringFields(path.resolve(import.meta.dirname, '..'));
 
 describe('personal data classification', () => {
   it('finds the event types of every context', () => {
-    for (const t of ['UserRegistered', 'MessageSent', 'InviteSent', 'WorkoutScheduled', 'TemplateAssigned', 'ConnectionRequested', 'AccountErased']) expect(declared.has(t), t).toBe(true);
+    for (const t of ['UserRegistered', 'MessageSent', 'InviteSent', 'WorkoutScheduled', 'TemplateAssigned', 'ConnectionRequested', 'AccountErased'])
+      expect(declared.has(t), t).toBe(true);
   });
 
   it('classifies every string field of every event type', () => {

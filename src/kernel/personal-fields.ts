@@ -33,7 +33,17 @@ const inviteeName = (emailAt: string): PersonalField => ({ subject: { emailAt },
 const inviteeText = (emailAt: string): PersonalField => ({ subject: { emailAt }, as: 'text' });
 
 /** A workout's content: its name and notes are the athlete's; exercise names are the library's vocabulary. */
-const WORKOUT_PLAIN = ['date', 'workoutId', 'athleteId', 'exercises[].exercise_name', 'exercises[].category', 'exercises[].superset_group', 'exercises[].sets[].id', 'exercises[].sets[].tempo', 'exercises[].sets[].superset_with'];
+const WORKOUT_PLAIN = [
+  'date',
+  'workoutId',
+  'athleteId',
+  'exercises[].exercise_name',
+  'exercises[].category',
+  'exercises[].superset_group',
+  'exercises[].sets[].id',
+  'exercises[].sets[].tempo',
+  'exercises[].sets[].superset_with',
+];
 const WORKOUT_PERSONAL = { name: textOf('athleteId'), notes: textOf('athleteId'), 'exercises[].notes': textOf('athleteId'), 'exercises[].heading': textOf('athleteId') };
 
 /**
@@ -41,8 +51,41 @@ const WORKOUT_PERSONAL = { name: textOf('athleteId'), notes: textOf('athleteId')
  * and copied by others and relied on by assignments, so it stays readable; a workout
  * made from it carries its copy under the athlete's key.
  */
-const TEMPLATE_WORKOUT = ['notes', 'exercises[].exercise_name', 'exercises[].heading', 'exercises[].category', 'exercises[].notes', 'exercises[].superset_group', 'exercises[].sets[].id', 'exercises[].sets[].tempo', 'exercises[].sets[].superset_with', 'workoutId', 'key', 'dayKey', 'targetDate', 'name'];
-const TEMPLATE_CONTENT = ['name', 'description', 'templateId', 'ownerId', ...['id', 'name', 'notes', 'exercises[].exercise_name', 'exercises[].heading', 'exercises[].category', 'exercises[].notes', 'exercises[].superset_group', 'exercises[].sets[].id', 'exercises[].sets[].tempo', 'exercises[].sets[].superset_with'].map((p) => `workouts.*[].${p}`)];
+const TEMPLATE_WORKOUT = [
+  'notes',
+  'exercises[].exercise_name',
+  'exercises[].heading',
+  'exercises[].category',
+  'exercises[].notes',
+  'exercises[].superset_group',
+  'exercises[].sets[].id',
+  'exercises[].sets[].tempo',
+  'exercises[].sets[].superset_with',
+  'workoutId',
+  'key',
+  'dayKey',
+  'targetDate',
+  'name',
+];
+const TEMPLATE_CONTENT = [
+  'name',
+  'description',
+  'templateId',
+  'ownerId',
+  ...[
+    'id',
+    'name',
+    'notes',
+    'exercises[].exercise_name',
+    'exercises[].heading',
+    'exercises[].category',
+    'exercises[].notes',
+    'exercises[].superset_group',
+    'exercises[].sets[].id',
+    'exercises[].sets[].tempo',
+    'exercises[].sets[].superset_with',
+  ].map((p) => `workouts.*[].${p}`),
+];
 
 /** The library's exercises are shared vocabulary (workouts and team figures group by their names), not anyone's personal data. */
 const EXERCISE = ['exerciseId', 'createdBy', 'name', 'pattern', 'muscles[]', 'joints[]', 'useCase', 'youtubeUrl'];
@@ -75,7 +118,10 @@ export const EVENT_CLASSIFICATION: Record<string, EventClassification> = {
   // messaging: a message is its sender's
   ConversationStarted: { plain: ['conversationId', 'participantIds[]', 'startedBy', 'startedAt'] },
   ConversationReopened: { plain: ['conversationId', 'userId'] },
-  MessageSent: { personal: { content: textOf('senderId'), 'metadata.*': textOf('senderId') }, plain: ['conversationId', 'messageId', 'senderId', 'messageType', 'replyToId', 'sentAt'] },
+  MessageSent: {
+    personal: { content: textOf('senderId'), 'metadata.*': textOf('senderId') },
+    plain: ['conversationId', 'messageId', 'senderId', 'messageType', 'replyToId', 'sentAt'],
+  },
   MessageDeleted: { plain: ['conversationId', 'messageId', 'deletedBy', 'deletedAt'] },
   ConversationRead: { plain: ['conversationId', 'userId', 'readAt'] },
   ConversationDeleted: { plain: ['conversationId', 'userId'] },
@@ -100,14 +146,33 @@ export const EVENT_CLASSIFICATION: Record<string, EventClassification> = {
   TemplateRevised: { plain: TEMPLATE_CONTENT },
   TemplateDeleted: { plain: ['templateId', 'ownerId'] },
   TemplateAssigned: {
-    plain: ['assignmentId', 'templateId', 'templateName', 'coachId', 'athleteId', 'startDate', 'endDate', ...['workoutId', 'key', 'dayKey', 'targetDate', 'name'].map((p) => `workouts[].${p}`)],
+    plain: [
+      'assignmentId',
+      'templateId',
+      'templateName',
+      'coachId',
+      'athleteId',
+      'startDate',
+      'endDate',
+      ...['workoutId', 'key', 'dayKey', 'targetDate', 'name'].map((p) => `workouts[].${p}`),
+    ],
   },
   TemplateUnassigned: { plain: ['assignmentId', 'templateId', 'coachId', 'athleteId', 'deletedWorkoutIds[]'] },
   AssignmentResynced: {
-    plain: ['assignmentId', 'templateId', 'athleteId', 'endDate', 'removedWorkoutIds[]', 'kept[].workoutId', 'kept[].key', 'kept[].date', ...TEMPLATE_WORKOUT.flatMap((p) => [`revised[].${p}`, `added[].${p}`])],
+    plain: [
+      'assignmentId',
+      'templateId',
+      'athleteId',
+      'endDate',
+      'removedWorkoutIds[]',
+      'kept[].workoutId',
+      'kept[].key',
+      'kept[].date',
+      ...TEMPLATE_WORKOUT.flatMap((p) => [`revised[].${p}`, `added[].${p}`]),
+    ],
   },
   // privacy
-  AccountErased: { plain: ['userId', 'at'] },
+  AccountErased: { plain: ['userId', 'at', 'coachIds[]'] },
 };
 
 /** The personal fields of an event type, or none. */

@@ -17,7 +17,14 @@ export function eventStringFields(root: string): Map<string, Set<string>> {
     .readdirSync(path.join(root, 'src'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && !['platform', 'kernel'].includes(d.name))
     .flatMap((d) => listTs(path.join(root, 'src', d.name, 'domain')));
-  const program = ts.createProgram(files, { strict: true, target: ts.ScriptTarget.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowImportingTsExtensions: true, noEmit: true });
+  const program = ts.createProgram(files, {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const found = new Map<string, Set<string>>();
   for (const file of files) {
