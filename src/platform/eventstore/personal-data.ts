@@ -92,7 +92,10 @@ function visit(node: unknown, segs: string[], fn: (holder: Holder, key: string |
     if (array) {
       const items = holder[k];
       if (!Array.isArray(items)) continue;
-      for (let i = 0; i < items.length; i++) rest.length ? visit(items[i], rest, fn) : fn(items as unknown as Holder, i);
+      for (let i = 0; i < items.length; i++) {
+        if (rest.length) visit(items[i], rest, fn);
+        else fn(items as unknown as Holder, i);
+      }
     } else if (rest.length) visit(holder[k], rest, fn);
     else fn(holder, k);
   }
