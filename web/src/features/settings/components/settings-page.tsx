@@ -13,6 +13,7 @@ import { UNIT_NAMES, useWeightUnit } from '../../../lib/weight-unit';
 import type { WeightUnit } from '@kernel';
 import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Branding } from '../api/settings';
 import { AccessTokensCard } from './access-tokens-card';
+import { DeleteAccountCard } from './delete-account-card';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -44,6 +45,7 @@ export function SettingsPage() {
       {isCoach && <BrandingCard />}
       {user && <YourDataCard userId={user.id} />}
       <AccessTokensCard />
+      <DeleteAccountCard />
     </div>
   );
 }
