@@ -28,6 +28,7 @@ import { coachDecider, coachStream } from '../coaching/index.ts';
 import { connectionDecider, connectionStream } from '../network/domain/connection.ts';
 import { userStream, type UserEvent } from '../accounts/domain/user.ts';
 import { decideErasure, erasureStream } from './domain/events.ts';
+import { appendEraseLog, erasuresInDatabase } from './erase-log.ts';
 
 export interface ErasureDeps {
   pool: pg.Pool;
@@ -36,6 +37,8 @@ export interface ErasureDeps {
   projections: Projection[];
   now?: () => Date;
   log?: (m: string) => void;
+  /** The erase log file kept next to the backups (src/privacy/erase-log.ts), appended to when set. */
+  eraseLog?: string;
 }
 
 export interface ErasureResult {
@@ -130,6 +133,7 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, by: 'self'
     client.release();
   }
   if ('codec' in store) (store as { codec: { keys: { forget(s: string[]): void } } }).codec.keys.forget([userId, emailSubject(who.email)]);
+  if (deps.eraseLog) await appendEraseLog(deps.eraseLog, await erasuresInDatabase(pool, [userId, emailSubject(who.email)]));
 
   const rebuilt: string[] = [];
   for (const p of deps.projections.filter((p) => !p.reactor)) {

@@ -32,7 +32,18 @@ export function privacyRoutes(app: FastifyInstance, deps: FeatureDeps) {
       if (req.body.confirmation.trim() !== ERASE_CONFIRMATION) throw new DomainError(400, `Type ${ERASE_CONFIRMATION} to confirm.`);
       const { rows } = await deps.pool.query<{ password_hash: string }>('SELECT password_hash FROM user_credentials WHERE user_id = $1', [userId]);
       if (!rows[0] || !(await verifyPassword(rows[0].password_hash, req.body.password))) throw new DomainError(403, 'Incorrect password.');
-      await eraseAccount({ pool: deps.pool, store: deps.store, projections: deps.runner.projections(), now: deps.now, log: (m) => req.log.info(m) }, userId, 'self');
+      await eraseAccount(
+        {
+          pool: deps.pool,
+          store: deps.store,
+          projections: deps.runner.projections(),
+          now: deps.now,
+          log: (m) => req.log.info(m),
+          eraseLog: process.env.SPOTTER_ERASE_LOG || undefined,
+        },
+        userId,
+        'self',
+      );
       return { erased: true };
     },
   );
