@@ -213,3 +213,23 @@ describe('erasing an account', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 });
+
+describe('wrong passwords on the erase route', () => {
+  it('are limited per account: after 5 the right one is refused too, and nothing is erased', async () => {
+    const guarded = await signedInUser(t, 'Gus Guarded');
+    const attempt = (password: string) => t.api('POST', '/api/account/erase', { password, confirmation: 'DELETE' }, guarded.accessToken);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await attempt(`guess ${i}`);
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.error).toBe('Incorrect password.');
+    }
+    const limited = await attempt('guess 5');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect((await attempt(guarded.password)).status).toBe(429);
+    // Still there, still signed in.
+    expect((await t.api('GET', '/api/profile', undefined, guarded.accessToken)).status).toBe(200);
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1', [`erasure-${guarded.user.id}`]);
+    expect(rows[0].n).toBe(0);
+  });
+});
