@@ -11,6 +11,8 @@ import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './s
 import { linkAthlete, settled } from './support/coaching.ts';
 import { connectUsers } from './support/messaging.ts';
 import { rebuildProjection } from '../src/platform/projections/rebuild.ts';
+import { enqueueMail } from '../src/platform/mail/outbox.ts';
+import { listOutbox } from '../emails/mailer.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -231,5 +233,39 @@ describe('wrong passwords on the erase route', () => {
     expect((await t.api('GET', '/api/profile', undefined, guarded.accessToken)).status).toBe(200);
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1', [`erasure-${guarded.user.id}`]);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('mail to an erased person', () => {
+  it('is not queued for an event from before the erasure, nor sent when it slipped in, while the address may get mail again later', async () => {
+    const gone = await signedInUser(t, 'Mae Mailrace');
+    const { rows: first } = await t.db.pool.query<{ event_id: string }>('SELECT event_id::text FROM es_events WHERE stream_id = $1 ORDER BY stream_version LIMIT 1', [
+      `user-${gone.user.id}`,
+    ]);
+    expect(first).toHaveLength(1);
+    expect((await t.api('POST', '/api/account/erase', { password: gone.password, confirmation: 'DELETE' }, gone.accessToken)).status).toBe(200);
+
+    const client = await t.db.pool.connect();
+    try {
+      // A mail reactor lagging behind: its mail about the old event is dropped.
+      expect(await enqueueMail(client, [{ key: first[0].event_id, kind: 'custom', recipient: gone.email, data: { subject: `Lagging ${tag}`, html: '<p>late</p>' } }])).toBe(0);
+      // A mail to the address for something after the erasure (it may sign up again) is queued.
+      expect(await enqueueMail(client, [{ key: `api:${randomUUID()}`, kind: 'custom', recipient: gone.email, data: { subject: `Later ${tag}`, html: '<p>new</p>' } }])).toBe(1);
+    } finally {
+      client.release();
+    }
+    // One that committed after the erasure dropped what was pending (its transaction began before): dropped at send time.
+    await t.db.pool.query(
+      `INSERT INTO email_outbox (id, event_id, kind, recipient, data, created_at)
+       SELECT $1, $2, 'custom', $3, $4::jsonb, min(erased_at) - interval '1 second' FROM personal_data_erasures`,
+      [randomUUID(), `race-${tag}`, gone.email, JSON.stringify({ subject: `Raced ${tag}`, html: '<p>raced</p>' })],
+    );
+    await t.server.sender.flush();
+    const subjects = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === gone.email).map((m) => m.subject);
+    expect(subjects).toContain(`Later ${tag}`);
+    expect(subjects).not.toContain(`Raced ${tag}`);
+    expect(subjects).not.toContain(`Lagging ${tag}`);
+    const { rows: left } = await t.db.pool.query('SELECT count(*)::int AS n FROM email_outbox WHERE event_id = $1', [`race-${tag}`]);
+    expect(left[0].n).toBe(0);
   });
 });
