@@ -23,6 +23,7 @@ import { pushFeature } from './push/feature.ts';
 import { commentsFeature } from './comments/feature.ts';
 import { retentionFeature } from './retention/feature.ts';
 import { dataExportFeature } from './data-export/feature.ts';
+import { privacyFeature } from './privacy/feature.ts';
 import type { Feature } from './feature.ts';
 import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
@@ -51,6 +52,7 @@ export const features: Feature[] = [
   commentsFeature,
   retentionFeature,
   dataExportFeature,
+  privacyFeature,
 ];
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */

@@ -15,6 +15,7 @@
  * neither repeats their effects (mails, commands) nor drops the ones still due.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { once } from 'node:events';
@@ -23,6 +24,14 @@ import type { Projection } from '../../src/platform/projections/projection.ts';
 import { installProjection } from '../../src/platform/projections/schema.ts';
 import { ProjectionRunner } from '../../src/platform/projections/runner.ts';
 import type { Platform } from '../../src/platform/start.ts';
+import { rebuildProjection } from '../../src/platform/projections/rebuild.ts';
+import { KEYS_ERASED_CHANNEL } from '../../src/platform/eventstore/personal-data.ts';
+import { eraseAccount, erasuresInDatabase, type ErasureEntry } from '../../src/privacy/index.ts';
+import { userStream } from '../../src/accounts/domain/user.ts';
+
+/** The erase log's default place: next to the backup file (see src/privacy/erase-log.ts). */
+export const ERASE_LOG_NAME = 'spotter-erasures.jsonl';
+export const defaultEraseLog = (backupFile: string) => process.env.SPOTTER_ERASE_LOG || path.join(path.dirname(path.resolve(backupFile)), ERASE_LOG_NAME);
 
 const FORMAT = 'spotter-backup';
 const VERSION = 1;
@@ -187,7 +196,12 @@ export async function restoreDatabase(pool: pg.Pool, file: string, reactors: Pro
  * events before the command returns, so a server started next serves at once.
  * Reactors are not run here: they go on where they were when the server starts.
  */
-export async function restoreAndRebuild(platform: Pick<Platform, 'pool' | 'store' | 'runner' | 'databaseUrl'>, file: string, log: (m: string) => void): Promise<BackupSummary> {
+export async function restoreAndRebuild(
+  platform: Pick<Platform, 'pool' | 'store' | 'runner' | 'databaseUrl'>,
+  file: string,
+  log: (m: string) => void,
+  erasures: ErasureEntry[] = [],
+): Promise<BackupSummary & { reErased: ReErased }> {
   const all = platform.runner.projections();
   const summary = await restoreDatabase(
     platform.pool,
@@ -208,5 +222,63 @@ export async function restoreAndRebuild(platform: Pick<Platform, 'pool' | 'store
   } finally {
     await runner.stop();
   }
-  return summary;
+  const reErased = await reapplyErasures(platform, erasures, log);
+  return { ...summary, reErased };
+}
+
+export interface ReErased {
+  /** Accounts erased after the backup was taken, erased again. */
+  accounts: string[];
+  /** Other keys (an address's pseudo-subject) destroyed again. */
+  keys: number;
+}
+
+/**
+ * Erasures the restored backup predates, applied again before anything serves: the
+ * backup still holds the keys they destroyed (and the accounts' sign-ins, links and
+ * mail). An account is erased again through the same erasure as Settings (its
+ * events still open here, so its address and links are known); another subject's key
+ * is destroyed if it is still the one the log names. Then every read model is rebuilt
+ * once more, from events that now read "Deleted user".
+ */
+export async function reapplyErasures(platform: Pick<Platform, 'pool' | 'store' | 'runner'>, entries: ErasureEntry[], log: (m: string) => void): Promise<ReErased> {
+  const { pool, store } = platform;
+  const done = new Set((await erasuresInDatabase(pool)).map((e) => `${e.subject_id}\u0000${e.key_id}`));
+  const finalDone = new Set((await erasuresInDatabase(pool)).filter((e) => e.final).map((e) => e.subject_id));
+  const pending = entries.filter((e) => !done.has(`${e.subject_id}\u0000${e.key_id}`) && !(e.final && finalDone.has(e.subject_id)));
+  const result: ReErased = { accounts: [], keys: 0 };
+  if (pending.length === 0) return result;
+  const accounts = [...new Set(pending.filter((e) => e.final).map((e) => e.subject_id))];
+  for (const userId of accounts) {
+    if ((await store.readStream(userStream(userId))).length === 0) continue; // signed up after the backup: nothing of theirs here
+    await eraseAccount({ pool, store, projections: [], log }, userId, 'staff', 'spotter restore (erase log)');
+    result.accounts.push(userId);
+  }
+  // Other subjects (and an account's key the erasure above did not meet): the key named, if still there.
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const e of pending) {
+      const { rowCount } = await client.query('DELETE FROM personal_data_keys WHERE subject_id = $1 AND (key_id = $2 OR $3)', [e.subject_id, e.key_id, e.final]);
+      await client.query('INSERT INTO personal_data_erasures (subject_id, key_id, final) VALUES ($1, $2, $3) ON CONFLICT (subject_id, key_id) DO NOTHING', [
+        e.subject_id,
+        e.key_id,
+        e.final,
+      ]);
+      if (rowCount) {
+        result.keys += 1;
+        await client.query('SELECT pg_notify($1, $2)', [KEYS_ERASED_CHANNEL, e.subject_id]);
+      }
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  if ('codec' in store) (store as { codec: { keys: { forget(s: string[]): void } } }).codec.keys.forget(pending.map((e) => e.subject_id));
+  for (const p of platform.runner.projections().filter((p) => !p.reactor)) await rebuildProjection(pool, store, p, { batchSize: 5000 });
+  log(`erase log re-applied: ${result.accounts.length} account(s) erased again, ${result.keys} other key(s) destroyed again; read models rebuilt`);
+  return result;
 }

@@ -10,6 +10,8 @@ import { migrate } from './db/migrations.ts';
 import { watchPool } from './db/watch-pool.ts';
 import type { EventStore } from './eventstore/port.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
+import { KeyRing, PersonalDataCodec } from './eventstore/personal-data.ts';
+import { encryptStoredEvents } from './eventstore/encrypt-stored.ts';
 import { ProjectionRunner } from './projections/runner.ts';
 import type { Projection } from './projections/projection.ts';
 
@@ -44,7 +46,7 @@ export async function connectDatabase(
 export async function createEventStore(config: Pick<Config, 'eventstoreUrl'>, pool: pg.Pool): Promise<EventStore> {
   if (!config.eventstoreUrl) return new PostgresEventStore(pool);
   const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb.ts');
-  return new EventStoreDbEventStore(config.eventstoreUrl, { streamPrefixes: [] });
+  return new EventStoreDbEventStore(config.eventstoreUrl, { streamPrefixes: [], codec: new PersonalDataCodec(new KeyRing(pool)) });
 }
 
 export async function startPlatform(
@@ -78,6 +80,7 @@ export async function startPlatform(
   watchPool(pool, log);
   if (opts.migrate !== false) await migrate(pool);
   const store = await createEventStore(config, pool);
+  if (store instanceof PostgresEventStore) await encryptStoredEvents(pool, store.codec, log);
   const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });
   if (opts.runProjections !== false) await runner.start();
   return {

@@ -8,7 +8,7 @@
 import type { EventStore, StoredEvent } from '../platform/eventstore/port.ts';
 import type { Projection } from '../platform/projections/projection.ts';
 import { baseStatus, foldWorkout } from '../training/index.ts';
-import { athleteLinked, performanceRecord, setLogged, workoutCompleted, type WebhookCandidate } from './domain/payloads.ts';
+import { athleteErased, athleteLinked, performanceRecord, setLogged, workoutCompleted, type WebhookCandidate } from './domain/payloads.ts';
 
 /** Whether this set made its workout completed: folded from the workout's own stream up to the event. */
 async function completesWorkout(store: EventStore, e: StoredEvent): Promise<{ name: string | null; date: string | null; setCount: number } | null> {
@@ -25,7 +25,7 @@ export function webhookReactor(store: EventStore, onQueued: () => void = () => {
     version: 1,
     reactor: true,
     tables: {},
-    handles: ['SetActualRecorded', 'PerformanceLogged', 'ClientLinked'],
+    handles: ['SetActualRecorded', 'PerformanceLogged', 'ClientLinked', 'AccountErased'],
     async apply(events, { tx }) {
       // Most servers have no endpoints at all: one cheap query, then nothing to do.
       const { rows: subscribed } = await tx.query<{ t: string }>('SELECT DISTINCT unnest(event_types) AS t FROM webhook_endpoints WHERE enabled');
@@ -37,6 +37,7 @@ export function webhookReactor(store: EventStore, onQueued: () => void = () => {
         // Seeded demo data is made up: nobody's systems should hear of it.
         if (e.metadata.source === 'seed') continue;
         if (e.type === 'ClientLinked' && wanted.has('athlete.linked')) push(e, athleteLinked(e));
+        if (e.type === 'AccountErased' && wanted.has('athlete.erased')) for (const c of athleteErased(e)) push(e, c);
         if (e.type === 'PerformanceLogged' && wanted.has('performance.record')) push(e, performanceRecord(e));
         if (e.type === 'SetActualRecorded') {
           if (wanted.has('set.logged')) push(e, setLogged(e));

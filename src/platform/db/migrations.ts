@@ -564,6 +564,30 @@ const MIGRATIONS: { id: string; sql: string }[] = [
     `,
   },
   {
+    id: '025-personal-data-keys',
+    // Crypto-shredding (issue 26, src/platform/eventstore/personal-data.ts): one AES-256
+    // key per subject (a user id, or an e-mail address's pseudo-subject); erasure
+    // deletes the row. The erasures list names only subjects and key ids (not personal)
+    // and is re-applied after a restore. personal_data_rewrite: the one-time encryption
+    // of events stored before, done once per database.
+    sql: `
+      CREATE TABLE personal_data_keys (
+        subject_id text PRIMARY KEY,
+        key_id     text NOT NULL,
+        key        bytea NOT NULL CHECK (length(key) = 32),
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE personal_data_erasures (
+        subject_id text NOT NULL,
+        key_id     text NOT NULL,
+        final      boolean NOT NULL,
+        erased_at  timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (subject_id, key_id)
+      );
+      CREATE TABLE personal_data_rewrite (done_at timestamptz NOT NULL, events int NOT NULL);
+    `,
+  },
+  {
     id: '026-mail-envelope-retention',
     // Retention (README, "Retention"): a sent or failed mail keeps what was sent (subject,
     // body, Message-ID) for MAIL_BODY_RETENTION_DAYS, then only its envelope. The body is

@@ -51,6 +51,7 @@ import {
   type StoredEvent,
 } from './port.ts';
 import { upcast } from './upcasters.ts';
+import type { PersonalDataCodec } from './personal-data.ts';
 
 export interface EventStoreDbOptions {
   /**
@@ -59,6 +60,8 @@ export interface EventStoreDbOptions {
    * Appends and readStream are not restricted.
    */
   streamPrefixes?: string[];
+  /** Seals personal fields on append and opens them on read (issue 26); the keys live in PostgreSQL. */
+  codec?: PersonalDataCodec;
 }
 
 /** Smallest page read from $all while filtering on the client. */
@@ -124,7 +127,7 @@ function toStored(rec: Recorded, position: Position): StoredEvent {
     if (typeof sv === 'number' && Number.isInteger(sv)) schemaVersion = sv;
     metadata = rest;
   }
-  return upcast({
+  return {
     id: rec.id,
     stream: rec.streamId,
     streamVersion: Number(rec.revision),
@@ -134,7 +137,7 @@ function toStored(rec: Recorded, position: Position): StoredEvent {
     metadata,
     time: rec.created,
     checkpoint: checkpointOf(position),
-  });
+  };
 }
 
 export class EventStoreDbEventStore implements EventStore {
@@ -143,14 +146,22 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly prefixes: string[];
   private readonly listeners = new Set<(c: Checkpoint) => void>();
   private closed: Promise<void> | null = null;
+  private readonly codec: PersonalDataCodec | undefined;
 
   constructor(connectionString: string, options: EventStoreDbOptions = {}) {
     this.client = EventStoreDBClient.connectionString(connectionString);
     this.prefixes = [...(options.streamPrefixes ?? [])];
+    this.codec = options.codec;
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+  /** Personal fields opened first, then upcast: upcasters see plain values. */
+  private async decoded(events: StoredEvent[]): Promise<StoredEvent[]> {
+    return (this.codec ? await this.codec.decode(events) : events).map(upcast);
+  }
+
+  async append(stream: string, plainEvents: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (plainEvents.length === 0) throw new Error('append needs at least one event');
+    const events = this.codec ? await this.codec.encode(plainEvents) : plainEvents;
     const expectedRevision = toExpectedRevision(expected);
     const payload = events.map((e) =>
       jsonEvent({
@@ -191,7 +202,7 @@ export class EventStoreDbEventStore implements EventStore {
       if (e instanceof StreamNotFoundError) return [];
       throw e;
     }
-    return out;
+    return this.decoded(out);
   }
 
   async readAll(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
@@ -213,10 +224,10 @@ export class EventStoreDbEventStore implements EventStore {
         advanced = true;
         if (!this.matches(rec.streamId, rec.type)) continue;
         out.push(toStored(rec, rec.position));
-        if (out.length >= limit) return out;
+        if (out.length >= limit) return this.decoded(out);
       }
       // A short page means the end of $all; a page with nothing new means the same.
-      if (!advanced || page.length < pageSize) return out;
+      if (!advanced || page.length < pageSize) return this.decoded(out);
     }
   }
 
@@ -244,6 +255,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    await this.codec?.keys.close();
     this.closed ??= this.client.dispose();
     await this.closed;
   }

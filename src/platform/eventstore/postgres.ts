@@ -30,6 +30,7 @@ import {
   type StoredEvent,
 } from './port.ts';
 import { upcast } from './upcasters.ts';
+import { KeyRing, PersonalDataCodec } from './personal-data.ts';
 
 /**
  * Appends to distinct streams in one statement, all or nothing. $1 the events as one
@@ -129,7 +130,7 @@ interface EventRow {
 }
 
 function toStored(r: EventRow): StoredEvent {
-  return upcast({
+  return {
     id: r.event_id,
     stream: r.stream_id,
     streamVersion: Number(r.stream_version),
@@ -139,7 +140,7 @@ function toStored(r: EventRow): StoredEvent {
     metadata: r.metadata,
     time: r.created_at,
     checkpoint: checkpointOf(r.tx, r.position),
-  });
+  };
 }
 
 // tx_id is selected under another name: ORDER BY would otherwise sort by the text.
@@ -149,14 +150,34 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private listeners = new Set<(c: Checkpoint) => void>();
   private readonly batcher: AppendBatcher;
+  /** Per stream, the append still encrypting: a later one waits for it, so one process's appends to a stream keep their order. */
+  private readonly encoding = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Seals personal fields on append and opens them on read (issue 26). */
+    readonly codec = new PersonalDataCodec(new KeyRing(pool)),
+  ) {
     this.batcher = new AppendBatcher((batch) => this.insert(batch));
   }
 
   append(stream: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-    return this.batcher.add({ stream, events, expected });
+    const before = this.encoding.get(stream);
+    // Events without personal fields go straight on, as before (unless one of the stream's is still encrypting).
+    if (!before && !PersonalDataCodec.needsEncoding(events)) return this.batcher.add({ stream, events, expected });
+    const encoded = (before ?? Promise.resolve()).then(
+      () => this.codec.encode(events),
+      () => this.codec.encode(events),
+    );
+    this.encoding.set(stream, encoded);
+    const added = encoded.then((sealed) => this.batcher.add({ stream, events: sealed, expected }));
+    void encoded
+      .finally(() => {
+        if (this.encoding.get(stream) === encoded) this.encoding.delete(stream);
+      })
+      .catch(() => {});
+    return added;
   }
 
   /**
@@ -168,7 +189,8 @@ export class PostgresEventStore implements EventStore {
     if (appends.length === 0) return [];
     if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
     if (new Set(appends.map((a) => a.stream)).size !== appends.length) throw new Error('appendMany takes each stream once');
-    const results = await this.insert(appends);
+    const sealed = await Promise.all(appends.map(async (a) => ({ ...a, events: await this.codec.encode(a.events) })));
+    const results = await this.insert(sealed);
     if (!results) throw new WrongExpectedVersionError('(one of a batch)', 'any', null);
     return results;
   }
@@ -247,7 +269,7 @@ export class PostgresEventStore implements EventStore {
       text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       values: [stream, fromVersion],
     });
-    return rows.map(toStored);
+    return this.decoded(rows);
   }
 
   /**
@@ -264,7 +286,7 @@ export class PostgresEventStore implements EventStore {
               ORDER BY e.stream_version`,
       values: [userId, commandId],
     });
-    return rows.map(toStored);
+    return this.decoded(rows);
   }
 
   async readAll(after: Checkpoint | null, limit: number): Promise<StoredEvent[]> {
@@ -276,7 +298,12 @@ export class PostgresEventStore implements EventStore {
       text: `SELECT ${COLUMNS} FROM es_read_all($1::text::xid8, $2::bigint, $3::int)`,
       values: [tx, pos, limit],
     });
-    return rows.map(toStored);
+    return this.decoded(rows);
+  }
+
+  /** Personal fields opened first, then upcast: upcasters see plain values. */
+  private async decoded(rows: EventRow[]): Promise<StoredEvent[]> {
+    return (await this.codec.decode(rows.map(toStored))).map(upcast);
   }
 
   async headCheckpoint(): Promise<Checkpoint | null> {
@@ -289,9 +316,9 @@ export class PostgresEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.listeners.clear();
-    return Promise.resolve();
+    await this.codec.keys.close();
   }
 }
 

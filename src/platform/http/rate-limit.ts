@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { DomainError } from '../../kernel/decider.ts';
+import { createHash } from 'node:crypto';
 import { safeKey } from './input-guard.ts';
 import { RATE_LIMIT_LOCK } from '../locks.ts';
 
@@ -11,6 +12,13 @@ export interface Limit {
   max: number;
   windowMs: number;
 }
+
+/**
+ * Buckets are built from input (e-mails, IPs): stored as a hash, so no address sits in
+ * the table (issue 26: an erased person's address must not stay behind), and never a
+ * NUL or a lone surrogate reaches PostgreSQL.
+ */
+const bucketKey = (bucket: string) => createHash('sha256').update(safeKey(bucket)).digest('base64url');
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -41,14 +49,13 @@ export class RateLimiter {
 
   private async forget(buckets: [string, Limit][], at: Date): Promise<void> {
     for (const [bucket] of buckets) {
-      await this.pool.query('DELETE FROM rate_limit_hits WHERE ctid = (SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at = $2 LIMIT 1)', [safeKey(bucket), at]);
+      await this.pool.query('DELETE FROM rate_limit_hits WHERE ctid = (SELECT ctid FROM rate_limit_hits WHERE bucket = $1 AND at = $2 LIMIT 1)', [bucketKey(bucket), at]);
     }
   }
 
   /** Records a hit on each bucket; throws 429 if any is already at its limit. Resolves the hit's time. */
   async hit(raw: [string, Limit][]): Promise<Date> {
-    // Buckets are built from input (e-mails, IPs): never let a NUL or a lone surrogate reach PostgreSQL.
-    const buckets = raw.map(([b, l]): [string, Limit] => [safeKey(b), l]);
+    const buckets = raw.map(([b, l]): [string, Limit] => [bucketKey(b), l]);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

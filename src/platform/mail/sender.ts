@@ -7,6 +7,8 @@
 import type pg from 'pg';
 import { renderEmail, type EmailKind } from '../../../emails/render.ts';
 import type { Mailer } from '../../../emails/mailer.ts';
+import { emailSubject, ERASED_TEXT } from '../eventstore/personal-data.ts';
+import { ERASED_SINCE_SQL } from './outbox.ts';
 
 export const EMAILS_PER_RECIPIENT_PER_HOUR = 30;
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Maximum 30 emails per hour per recipient.';
@@ -144,6 +146,17 @@ export class MailSender {
 
   private async sendOne(row: OutboxRow): Promise<void> {
     const now = this.opts.now?.() ?? new Date();
+    // Queued in a transaction that committed after an erasure of its recipient dropped
+    // the pending mail (issue 26): dropped here, address and all.
+    const { rowCount: dropped } = await this.pool.query(`DELETE FROM email_outbox o WHERE o.id = $1 AND (o.recipient = $3 OR ${ERASED_SINCE_SQL('$2', 'o.created_at')})`, [
+      row.id,
+      emailSubject(row.recipient),
+      ERASED_TEXT,
+    ]);
+    if (dropped) {
+      this.opts.log?.(`mail ${row.id} dropped: its recipient's account was erased`);
+      return;
+    }
     // Only mails really sent count here: rows claimed in the same batch are not sent yet,
     // and counting them would defer mails that still fit in the hour.
     if ((await sentInLastHour(this.pool, row.recipient, now)) >= EMAILS_PER_RECIPIENT_PER_HOUR) {

@@ -2,7 +2,7 @@
  * The webhook event types a coach may subscribe to, and the test event "Send test
  * event" delivers. Each payload is documented in docs/webhooks.md.
  */
-export const WEBHOOK_EVENT_TYPES = ['workout.completed', 'set.logged', 'performance.record', 'athlete.linked'] as const;
+export const WEBHOOK_EVENT_TYPES = ['workout.completed', 'set.logged', 'performance.record', 'athlete.linked', 'athlete.erased'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only by "Send test event", whatever the endpoint subscribes to. */

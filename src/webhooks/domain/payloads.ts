@@ -9,6 +9,7 @@ import type { TrainingEvent } from '../../training/domain/events.ts';
 import { actualInPounds } from '../../training/domain/load-units.ts';
 import type { PerformanceEvent } from '../../performance/domain/events.ts';
 import type { WebhookEventType, WebhookPayload } from './event-types.ts';
+import type { PrivacyEvent } from '../../privacy/domain/events.ts';
 
 export interface WebhookCandidate {
   key: string;
@@ -82,4 +83,10 @@ export function performanceRecord(e: StoredEvent): WebhookCandidate {
 export function athleteLinked(e: StoredEvent): WebhookCandidate {
   const d = e.data as Linked;
   return candidate(e, 'athlete.linked', { coachId: d.coachId }, { athleteId: d.athleteId, coachId: d.coachId, linkId: d.linkId, email: d.email, linkedAt: when(e) });
+}
+
+/** An athlete erased their account (issue 26): each coach they were linked to hears it, with ids only. */
+export function athleteErased(e: StoredEvent): WebhookCandidate[] {
+  const d = e.data as PrivacyEvent['data'];
+  return d.coachIds.map((coachId) => candidate(e, 'athlete.erased', { coachId }, { athleteId: d.userId, erasedAt: d.at }));
 }

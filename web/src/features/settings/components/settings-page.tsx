@@ -15,6 +15,7 @@ import { useBranding, useProfile, useSaveBranding, useUpdateProfile, type Brandi
 import { AccessTokensCard } from './access-tokens-card';
 import { PushCard } from './push-card';
 import { DownloadMyData } from './download-my-data';
+import { DeleteAccountCard } from './delete-account-card';
 import './settings.css';
 
 const THEME_CHOICES: { mode: ThemeMode; label: string }[] = [
@@ -47,6 +48,7 @@ export function SettingsPage() {
       {isCoach && <BrandingCard />}
       {user && <YourDataCard userId={user.id} />}
       <AccessTokensCard />
+      <DeleteAccountCard />
     </div>
   );
 }
