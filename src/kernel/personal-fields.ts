@@ -46,6 +46,30 @@ const WORKOUT_PLAIN = [
 ];
 const WORKOUT_PERSONAL = { name: textOf('athleteId'), notes: textOf('athleteId'), 'exercises[].notes': textOf('athleteId'), 'exercises[].heading': textOf('athleteId') };
 
+/** A program given to a group: a template (plain, as templates are) or one workout written for the group (the coach's). */
+const GROUP_PROGRAM_PLAIN = [
+  'groupId',
+  'coachId',
+  'groupAssignmentId',
+  'program.templateId',
+  'program.startDate',
+  'program.endDate',
+  'program.workout.date',
+  'program.workout.exercises[].exercise_name',
+  'program.workout.exercises[].category',
+  'program.workout.exercises[].superset_group',
+  'program.workout.exercises[].sets[].id',
+  'program.workout.exercises[].sets[].tempo',
+  'program.workout.exercises[].sets[].superset_with',
+];
+const GROUP_PROGRAM_PERSONAL = {
+  'program.name': textOf('coachId'),
+  'program.workout.name': textOf('coachId'),
+  'program.workout.notes': textOf('coachId'),
+  'program.workout.exercises[].heading': textOf('coachId'),
+  'program.workout.exercises[].notes': textOf('coachId'),
+};
+
 /**
  * Template content (names, descriptions, notes) is a coach's published work, shared
  * and copied by others and relied on by assignments, so it stays readable; a workout
@@ -171,6 +195,24 @@ export const EVENT_CLASSIFICATION: Record<string, EventClassification> = {
       ...TEMPLATE_WORKOUT.flatMap((p) => [`revised[].${p}`, `added[].${p}`]),
     ],
   },
+  // comments: a comment is its author's
+  WorkoutCommentPosted: {
+    personal: { text: textOf('authorId') },
+    plain: ['commentId', 'workoutId', 'athleteId', 'coachId', 'authorId', 'setId', 'postedAt'],
+  },
+  WorkoutCommentsRead: { plain: ['workoutId', 'readerId', 'readUpTo'] },
+  // readiness: the note is the athlete's
+  ReadinessCheckedIn: { personal: { note: textOf('athleteId') }, plain: ['athleteId', 'date'] },
+  ReadinessCheckInCorrected: { personal: { note: textOf('athleteId') }, plain: ['athleteId', 'date'] },
+  // groups: a group's name and a single workout given to it are the coach's free text (a
+  // label may name people: "Sam's rehab"); a template's name stays plain, as above.
+  GroupCreated: { personal: { name: textOf('coachId') }, plain: ['groupId', 'coachId'] },
+  GroupRenamed: { personal: { name: textOf('coachId') }, plain: ['groupId', 'coachId'] },
+  GroupArchived: { plain: ['groupId', 'coachId'] },
+  AthleteAddedToGroup: { plain: ['groupId', 'coachId', 'athleteId'] },
+  AthleteRemovedFromGroup: { plain: ['groupId', 'coachId', 'athleteId'] },
+  GroupProgramAssigned: { personal: GROUP_PROGRAM_PERSONAL, plain: [...GROUP_PROGRAM_PLAIN, 'athleteIds[]'] },
+  GroupProgramJoined: { personal: GROUP_PROGRAM_PERSONAL, plain: [...GROUP_PROGRAM_PLAIN, 'athleteId', 'fromDate'] },
   // privacy
   AccountErased: { plain: ['userId', 'at', 'coachIds[]'] },
 };
