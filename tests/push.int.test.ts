@@ -318,7 +318,11 @@ describe('web push', () => {
 
   it('parks a malformed comment event and goes on with the next', async () => {
     const store = t.server.platform.store;
-    const bad = await store.append(`workout-comments-${crypto.randomUUID()}`, [{ type: 'WorkoutCommentPosted', data: { commentId: 'c', authorRole: 'admin', text: 'x' } }], 'any');
+    const bad = await store.append(
+      `workout-comments-${crypto.randomUUID()}`,
+      [{ type: 'WorkoutCommentPosted', data: { commentId: 'c', authorId: coach.user.id, authorRole: 'admin', text: 'x' } }],
+      'any',
+    );
     const conversation = await t.api('POST', '/api/conversations', { other_user_id: athlete.user.id }, coach.accessToken);
     const sent = await t.api('POST', `/api/conversations/${conversation.body.id}/messages`, { content: 'After the bad event' }, coach.accessToken);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);

@@ -137,8 +137,11 @@ export class PushSender {
     const delay = ok ? null : pushRetryDelayMs(row.attempts);
     const status = ok ? 'delivered' : delay === null ? 'failed' : 'pending';
     // Only the holder of this attempt writes its outcome (attempts is the lease's token).
+    // A finished push keeps no payload: it may quote a message or comment, and a copy
+    // outside the events would outlive its author's erasure (issue 26).
     await this.pool.query(
       `UPDATE push_deliveries SET status = $3, lease_until = NULL, response_status = $4, error = $5, next_attempt_at = $6,
+              payload = CASE WHEN $3 = 'pending' THEN payload ELSE '{}'::jsonb END,
               delivered_at = CASE WHEN $3 = 'delivered' THEN $7::timestamptz ELSE delivered_at END
         WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
       [row.id, row.attempts, status, result.status, result.error ?? (ok ? null : result.body.slice(0, 500) || null), delay === null ? now : new Date(now.getTime() + delay), now],
