@@ -21,6 +21,7 @@ import { displayName, todayIn } from '../accounts/index.ts';
 import { conversationStream } from '../messaging/domain/conversation-id.ts';
 import type { ConversationEvent } from '../messaging/domain/conversation.ts';
 import { commentPush, messagePush, workoutPush, type PushPayload, type WorkoutChange } from './domain/payloads.ts';
+import type { WorkoutCommentPostedData } from '../comments/index.ts';
 
 /** How long a push service keeps a push for a phone that is off (seconds). */
 export const NEWS_TTL_SECONDS = 24 * 60 * 60;
@@ -29,19 +30,6 @@ const HANDLED = ['WorkoutScheduled', 'WorkoutRevised', 'WorkoutMoved', 'WorkoutD
 
 /** Conversations' participants (a direct conversation's pair never changes), kept for this many conversations. */
 const PARTICIPANTS_KEPT = 10_000;
-
-/** The comment event the workout-comments feature appends (read by type name: no import of that context). */
-interface WorkoutCommentPosted {
-  commentId: string;
-  workoutId: string;
-  athleteId: string;
-  coachId: string;
-  authorId: string;
-  authorRole: 'coach' | 'athlete';
-  text: string;
-  setId: string | null;
-  postedAt: string;
-}
 
 /** One push to queue: for a user (all their subscriptions), before the names and the workout are known. */
 interface Pending {
@@ -103,7 +91,7 @@ function workoutPending(e: StoredEvent): Pending | null {
 }
 
 function commentPending(e: StoredEvent): Pending {
-  const c = e.data as WorkoutCommentPosted;
+  const c = e.data as WorkoutCommentPostedData;
   const role = c.authorRole;
   if (role !== 'coach' && role !== 'athlete') throw new Error(`authorRole ${String(role)} is neither coach nor athlete`);
   const athleteId = text(c.athleteId, 'athleteId');
