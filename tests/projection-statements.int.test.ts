@@ -53,6 +53,17 @@ beforeAll(async () => {
   await call('DELETE', '/api/manage-workouts', { workoutIds: [created.ids[1]] }, coach.accessToken);
   await call('POST', '/api/manage-workouts/restore', { workoutIds: [created.ids[1]] }, coach.accessToken);
 
+  // Comments, readiness and groups (issue 27), while the coach and athlete are linked.
+  await call('POST', `/api/workouts/${created.ids[0]}/comments`, { commentId: crypto.randomUUID(), text: 'Felt heavy' }, athlete.accessToken);
+  await call('POST', `/api/workouts/${created.ids[0]}/comments`, { commentId: crypto.randomUUID(), text: 'Deload next week' }, coach.accessToken);
+  await call('POST', `/api/workouts/${created.ids[0]}/comments/read`, {}, athlete.accessToken);
+  await call('POST', '/api/readiness/check-ins', { sleep: 4, soreness: 3, stress: 4, energy: 5, note: 'Slept well' }, athlete.accessToken);
+  await call('POST', '/api/readiness/check-ins', { sleep: 2, soreness: 3, stress: 4, energy: 5, note: null }, athlete.accessToken);
+  const group = await call('POST', '/api/groups', { name: 'Varsity' }, coach.accessToken);
+  await call('PATCH', `/api/groups/${group.id}`, { name: 'Varsity A' }, coach.accessToken);
+  await call('POST', `/api/groups/${group.id}/members`, { athlete_ids: [athlete.user.id] }, coach.accessToken);
+  await call('DELETE', `/api/groups/${group.id}/members/${athlete.user.id}`, undefined, coach.accessToken);
+
   const exercise = await call('POST', '/api/manage-exercise', { name: 'Zeta Squat', pattern: 'Squat', muscles: ['Quadriceps'] }, coach.accessToken);
   await call('PUT', '/api/manage-exercise', { id: exercise.id, name: 'Zeta Squat 2' }, coach.accessToken);
   await call('DELETE', '/api/manage-exercise', { exerciseId: exercise.id }, coach.accessToken);
