@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../src/platform/start.ts';
 import { allProjections } from '../src/features.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { decodedEvents } from './support/decoded-events.ts';
 import { ACCESS_CODE, signedInUser } from './support/server.ts';
 import { processClient, spawnServer, type ServerProcess } from './support/server-process.ts';
 
@@ -92,9 +93,11 @@ describe('a server killed with SIGKILL under load', () => {
     await second.waitFor(/Spotter is running/);
 
     // Effects in the store: acknowledged exactly once; nothing doubled, acknowledged or not.
-    const { rows: events } = await db.pool.query<{ stream_id: string; event_type: string; name: string | null; load: number | null }>(
-      `SELECT stream_id, event_type, data->>'name' AS name, (data->'actual'->>'load')::float8 AS load FROM es_events WHERE stream_id LIKE 'workout-%'`,
-    );
+    // Read as the application reads them: a workout's name is encrypted in the row (issue 26).
+    const events = (await decodedEvents(db.pool, (e) => e.stream.startsWith('workout-'))).map((e) => {
+      const data = e.data as { name?: string; actual?: { load?: number } };
+      return { stream_id: e.stream, event_type: e.type, name: data.name ?? null, load: data.actual?.load ?? null };
+    });
     const scheduledByName = new Map<string, number>();
     for (const e of events) if (e.event_type === 'WorkoutScheduled' && e.name) scheduledByName.set(e.name, (scheduledByName.get(e.name) ?? 0) + 1);
     const actualsByStream = new Map<string, number[]>();

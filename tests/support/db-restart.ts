@@ -15,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { freePort, startEmbeddedPostgres, stopEmbeddedAt } from '../../src/platform/db/embedded.ts';
+import { decodedEvents } from './decoded-events.ts';
 import { processClient, spawnServer } from './server-process.ts';
 
 // Not server.ts's: it imports vitest, and the benchmark runs without it.
@@ -186,9 +187,13 @@ export async function runDbRestart(): Promise<DbRestartRun> {
     socket.close();
 
     const serverSurvived = server.proc.exitCode === null && server.proc.signalCode === null;
-    const { rows } = await check.query<{ name: string; n: number }>(
-      `SELECT data->>'name' AS name, count(*)::int AS n FROM es_events WHERE event_type = 'WorkoutScheduled' GROUP BY 1`,
-    );
+    const rows: { name: string; n: number }[] = [];
+    for (const e of await decodedEvents(check, (e) => e.type === 'WorkoutScheduled')) {
+      const name = (e.data as { name: string }).name;
+      const row = rows.find((r) => r.name === name);
+      if (row) row.n++;
+      else rows.push({ name, n: 1 });
+    }
     server.proc.kill('SIGINT');
     const exitCode = await server.exited;
 
