@@ -5,6 +5,8 @@ import { describeTarget } from '../lib/connection.ts';
 import { withPlatform } from '../lib/platform.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { migrate, pendingMigrations } from '../../src/platform/db/migrations.ts';
+import { encryptStoredEvents } from '../../src/platform/eventstore/encrypt-stored.ts';
+import { PostgresEventStore } from '../../src/platform/eventstore/postgres.ts';
 import { printJson } from '../ui/print.ts';
 
 export default defineCommand<{ json?: boolean }>({
@@ -22,6 +24,8 @@ export default defineCommand<{ json?: boolean }>({
       async (platform) => {
         const pending = await pendingMigrations(platform.pool);
         await migrate(platform.pool);
+        // And the one-time encryption of events stored before issue 26, as the server's start does.
+        if (platform.store instanceof PostgresEventStore) await encryptStoredEvents(platform.pool, platform.store.codec, (m) => process.stderr.write(`${m}\n`));
         const now = await pendingMigrations(platform.pool);
         const done = new Set(now ?? []);
         return { installed: pending === null, applied: (pending ?? (await allIds(platform.pool))).filter((id) => !done.has(id)) };

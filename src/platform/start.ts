@@ -80,7 +80,9 @@ export async function startPlatform(
   watchPool(pool, log);
   if (opts.migrate !== false) await migrate(pool);
   const store = await createEventStore(config, pool);
-  if (store instanceof PostgresEventStore) await encryptStoredEvents(pool, store.codec, log);
+  // The one-time rewrite of plaintext events is part of installing the schema: a process
+  // told not to touch the schema (the CLI, which checks it first) leaves the data alone too.
+  if (opts.migrate !== false && store instanceof PostgresEventStore) await encryptStoredEvents(pool, store.codec, log);
   const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });
   if (opts.runProjections !== false) await runner.start();
   return {
