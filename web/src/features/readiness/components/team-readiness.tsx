@@ -18,7 +18,8 @@ export function TeamReadiness() {
       {team.isError && <Alert variant="error">{errorMessage(team.error)}</Alert>}
       {team.data && team.data.athletes.length === 0 && <p className="muted">No athletes yet.</p>}
       {team.data && team.data.athletes.length > 0 && (
-        <div className="team-readiness__scroll">
+        // Focusable, so a keyboard user can scroll the table sideways on a phone.
+        <div className="team-readiness__scroll" tabIndex={0} role="region" aria-label="Team readiness table">
           <table className="team-readiness__table">
             <thead>
               <tr>
