@@ -51,7 +51,7 @@ describe('workout comments in the browser', () => {
     const coachPage = await e2e.signedInPage(coach, { viewport: { width: 1280, height: 900 } });
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}`);
     const cell = coachPage.getByRole('group', { name: longDate(today), exact: true });
-    await cell.getByRole('button', { name: /workout: Knee Day/ }).click();
+    await cell.getByRole('button', { name: /^Knee Day.* workout$/ }).click();
     const editor = coachPage.getByRole('dialog', { name: 'Edit Workout' });
     const squat = editor.getByRole('group', { name: 'A1 Back Squat' });
     await squat.waitFor();
@@ -97,7 +97,7 @@ describe('workout comments in the browser', () => {
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/\d+ unread comments?/);
 
     // Opening the workout and seeing its thread reads it: the badge goes.
-    await cell.getByRole('button', { name: /workout: Knee Day/ }).click();
+    await cell.getByRole('button', { name: /^Knee Day.* workout$/ }).click();
     const thread = editor.getByRole('region', { name: /^Comments/ });
     await thread.scrollIntoViewIfNeeded();
     await expect.poll(() => thread.getByRole('list', { name: 'All comments' }).textContent()).toContain('Thanks, will do.');

@@ -91,7 +91,7 @@ describe('readiness in the browser', () => {
     await page.goto(`${t.url}/calendar/${e2e.athlete.user.id}`);
     await page
       .getByRole('group', { name: longDate(localToday()), exact: true })
-      .getByRole('button', { name: /workout:/ })
+      .getByRole('button', { name: / workout$/ })
       .click();
     const editor = page.getByRole('dialog', { name: 'Edit Workout' });
     const squat = editor.getByRole('group', { name: 'A1 Back Squat' });
