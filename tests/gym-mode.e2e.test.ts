@@ -376,7 +376,9 @@ describe('gym mode', () => {
       await t2.close();
       await fs.rm(dist, { recursive: true, force: true });
     }
-  });
+    // Its own server and a copy of the build, on top of the service worker's update cycle:
+    // it once needed more than the default minute on a loaded CI machine.
+  }, 150_000);
 
   it('is installable: the manifest and the service worker pass Chromium’s check, served fresh with the right types', async () => {
     for (const [file, type] of [
