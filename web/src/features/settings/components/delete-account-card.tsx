@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { setSession } from '../../../lib/session';
+import { AUTH_STORAGE_KEY } from '../../../config/constants';
+import { leaveSignInNotice } from '../../../lib/sign-in-notice';
 import { ERASE_CONFIRMATION, useEraseAccount } from '../api/erase-account';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.';
@@ -27,15 +28,21 @@ export function DeleteAccountCard() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Left before asking: the server's revocation may sign the app out before onSuccess runs.
+    leaveSignInNotice(ACCOUNT_DELETED_MESSAGE);
     erase.mutate(
       { password, confirmation: confirmation.trim() },
       {
+        onError: () => leaveSignInNotice(null),
         onSuccess: () => {
           // The server has revoked every session already: the stored one goes, and the page
           // loads afresh on the sign-in page with the message, so nothing of the account
           // stays in memory (a client-side navigation would race the route guard, which
           // sends a signed-out visitor to the sign-in page without it).
-          setSession(null);
+          // The stored session is removed without telling the app (which would re-render and
+          // let its route guard win the race to /signin, dropping the message); the reload
+          // then starts signed out.
+          window.localStorage.removeItem(AUTH_STORAGE_KEY);
           window.location.replace(paths.auth.signIn.getHref(ACCOUNT_DELETED_MESSAGE));
         },
       },
