@@ -8,11 +8,13 @@ export interface RecapReadiness {
   checkIns: number;
 }
 
+function isRecapReadiness(value: unknown): value is RecapReadiness {
+  const r = value as Partial<RecapReadiness>;
+  return typeof r.average === 'number' && r.average >= 1 && r.average <= 5 && typeof r.checkIns === 'number' && Number.isInteger(r.checkIns) && r.checkIns >= 1 && r.checkIns <= 7;
+}
+
 export function recapReadinessLine(readiness: unknown): string | undefined {
   if (readiness === undefined || readiness === null) return undefined;
-  const r = readiness as Partial<RecapReadiness>;
-  const valid =
-    typeof r.average === 'number' && r.average >= 1 && r.average <= 5 && typeof r.checkIns === 'number' && Number.isInteger(r.checkIns) && r.checkIns >= 1 && r.checkIns <= 7;
-  if (!valid) throw new TypeError('E-mail summary.readiness must hold an average of 1–5 and 1–7 check-ins');
-  return `Readiness: ${r.average!.toFixed(1)} / 5 on average over ${r.checkIns} check-in${r.checkIns === 1 ? '' : 's'}`;
+  if (!isRecapReadiness(readiness)) throw new TypeError('E-mail summary.readiness must hold an average of 1–5 and 1–7 check-ins');
+  return `Readiness: ${readiness.average.toFixed(1)} / 5 on average over ${readiness.checkIns} check-in${readiness.checkIns === 1 ? '' : 's'}`;
 }

@@ -10,10 +10,15 @@ import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 export async function decodedEvents(pool: pg.Pool, keep: (e: StoredEvent) => boolean = () => true): Promise<StoredEvent[]> {
   const store = new PostgresEventStore(pool);
   const kept: StoredEvent[] = [];
-  for (let after: string | null = null; ;) {
-    const page = await store.readAll(after, 5_000);
-    if (page.length === 0) return kept;
-    for (const e of page) if (keep(e)) kept.push(e);
-    after = page[page.length - 1].checkpoint;
+  try {
+    for (let after: string | null = null; ;) {
+      const page = await store.readAll(after, 5_000);
+      if (page.length === 0) return kept;
+      for (const e of page) if (keep(e)) kept.push(e);
+      after = page[page.length - 1].checkpoint;
+    }
+  } finally {
+    // The store's key ring holds a LISTEN connection of its own.
+    await store.close();
   }
 }
