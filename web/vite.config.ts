@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './build/chunk-groups.ts';
 import { precompress } from './build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -63,15 +64,21 @@ const pwa = VitePWA({
   },
 });
 
+const chunks = chunkGroups();
+
 export default defineConfig({
   root: webRoot,
   // precompress last: it also compresses the service worker and the manifest.
-  plugins: [react(), pwa, precompress()],
+  plugins: [react(), pwa, chunks.plugin, precompress()],
   resolve: { alias: { '@kernel': kernelModule } },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // No <link rel=modulepreload> per file of a lazy page: inserting them was a long
+    // task on a phone, and a page's files import each other one level deep anyway.
+    modulePreload: false,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -4,7 +4,8 @@ import { ErrorBoundary } from '../components/errors/error-boundary';
 import { LiveUpdatesPaused } from '../components/live-updates-paused';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { OutboxProvider } from '../lib/offline/outbox-provider';
-import { createQueryClient } from '../lib/react-query';
+import { afterFirstPaint } from '../lib/first-paint';
+import { queryClient } from '../lib/react-query';
 import { RealtimeClient, RealtimeContext } from '../lib/realtime';
 import { getSession } from '../lib/session';
 import { ThemeProvider } from '../lib/theme';
@@ -25,10 +26,15 @@ function RealtimeProvider({ children }: { children: ReactNode }) {
       getToken: () => getSession()?.accessToken ?? null,
       onReconnect: () => void queryClient.invalidateQueries(),
     });
-    realtime.connect();
+    // The socket opens once the first page has painted (lib/first-paint.ts).
+    let open = true;
+    void (afterFirstPaint() ?? Promise.resolve()).then(() => {
+      if (open) realtime.connect();
+    });
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the client is created in the effect so it is closed on unmount; state hands it to the tree
     setClient(realtime);
     return () => {
+      open = false;
       realtime.close();
       setClient(null);
     };
@@ -43,7 +49,6 @@ function RealtimeProvider({ children }: { children: ReactNode }) {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider>
       <ErrorBoundary>

@@ -3,12 +3,15 @@ import { RouteErrorFallback } from '../components/errors/error-boundary';
 import { UpdatePrompt } from '../components/update-prompt';
 import { paths } from '../config/paths';
 import { updateOnNavigation } from '../lib/app-update';
+import { calendarPageData } from './route-data';
+import { FirstPaintSignal } from './first-paint-signal';
 
 const toSignIn = <Navigate to={paths.auth.signIn.getHref()} replace />;
 
-/** Every route module is loaded on demand; each exports `Component`. */
+/** Every route module is loaded on demand; each exports `Component`. Loaders only start queries early (route-data.ts). */
 const router = createBrowserRouter([
   {
+    element: <FirstPaintSignal />,
     errorElement: <RouteErrorFallback />,
     HydrateFallback: () => null,
     children: [
@@ -25,7 +28,7 @@ const router = createBrowserRouter([
         children: [
           { path: paths.app.clients.path, lazy: () => import('./routes/app/clients') },
           { path: paths.app.groups.path, lazy: () => import('./routes/app/groups') },
-          { path: paths.app.calendar.path, lazy: () => import('./routes/app/calendar') },
+          { path: paths.app.calendar.path, loader: calendarPageData, lazy: () => import('./routes/app/calendar') },
           { path: paths.app.training.path, lazy: () => import('./routes/app/training') },
           { path: paths.app.trainingWorkout.path, lazy: () => import('./routes/app/training-workout') },
           { path: paths.app.library.path, lazy: () => import('./routes/app/library') },

@@ -2,6 +2,7 @@
  * The one way the dashboard talks to the server: JSON in, JSON out, the
  * session's bearer token attached, and errors raised with the server's own text.
  */
+import { afterFirstPaint } from './first-paint';
 import { getSession, refreshSession } from './session';
 
 export const NO_TOKEN_MESSAGE = 'No authentication token available';
@@ -91,6 +92,8 @@ async function read<T>(response: Response): Promise<T> {
 }
 
 async function sendSigned(path: string, options: RequestOptions): Promise<Response> {
+  // What the first paint does not need starts after it (lib/first-paint.ts).
+  await afterFirstPaint(path);
   const auth = options.auth ?? 'required';
   const session = auth === 'none' ? null : getSession();
   if (auth === 'required' && !session) throw new Error(NO_TOKEN_MESSAGE);

@@ -38,7 +38,9 @@ export function startAppUpdates(): void {
     else if (hadController || available) takenOver = true;
   });
   activate = registerSW({
-    immediate: true,
+    // On the window's load event, not at once: installing precaches the whole app, which
+    // must not compete with the first page's own requests on a phone's connection.
+    immediate: false,
     onNeedRefresh: () => setAvailable(true),
     // Never reload under the user: the listener above decides.
     onNeedReload: () => {},

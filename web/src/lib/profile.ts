@@ -7,7 +7,7 @@
  * The last answer is kept on the device: with no connection (gym mode) "today" is
  * the device's clock in the saved profile's zone, the only clock there is then.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WeightUnit } from '@kernel';
 import { api } from './api-client';
 import { fetchWithOfflineCopy } from './offline/network';
@@ -34,20 +34,23 @@ function deviceToday(timeZone: string, fallback: string): string {
   }
 }
 
+/** The profile query, shared by the hook and the route loaders that start it early (app/route-data). */
+export const profileQuery = queryOptions({
+  queryKey: profileKey,
+  queryFn: async () => {
+    const answer = await fetchWithOfflineCopy(
+      'profile',
+      () => api.get<{ profile: Profile }>('/api/profile', { headers: afterWriteHeaders() }).then((r) => r.profile),
+      (saved) => ({ ...saved, today: deviceToday(saved.time_zone, saved.today) }),
+    );
+    return answer.data;
+  },
+  // With no connection the saved copy answers at once (no pause waiting for the network).
+  networkMode: 'always',
+});
+
 export function useProfile() {
-  return useQuery({
-    queryKey: profileKey,
-    queryFn: async () => {
-      const answer = await fetchWithOfflineCopy(
-        'profile',
-        () => api.get<{ profile: Profile }>('/api/profile', { headers: afterWriteHeaders() }).then((r) => r.profile),
-        (saved) => ({ ...saved, today: deviceToday(saved.time_zone, saved.today) }),
-      );
-      return answer.data;
-    },
-    // With no connection the saved copy answers at once (no pause waiting for the network).
-    networkMode: 'always',
-  });
+  return useQuery(profileQuery);
 }
 
 /** Today (YYYY-MM-DD) in the profile's time zone; undefined until the profile has loaded. */

@@ -20,3 +20,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's client. A module, not component state, so the router's loaders can start a
+ * page's first queries while its code is still on the way (app/route-data.ts).
+ */
+export const queryClient = createQueryClient();

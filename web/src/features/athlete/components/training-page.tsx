@@ -23,13 +23,18 @@ const UPCOMING_DAYS = 28;
 
 /** My Training: today's, upcoming and recent workouts, and the dashboard. */
 export function TrainingPage({ title = 'My Training', headerActions }: { title?: string; headerActions?: ReactNode } = {}) {
-  // Today in the athlete's profile zone (Settings), never the browser's: the lists wait for it.
+  // Today in the athlete's profile zone (Settings), never the browser's: the lists wait for
+  // it. The header does not, so a phone shows the page's heading before any answer is in.
   const today = useProfileToday();
-  if (!today) return <Spinner label="Loading workouts" />;
-  return <TrainingLists today={today} title={title} headerActions={headerActions} />;
+  return (
+    <div className="training-page">
+      <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
+      {today ? <TrainingLists today={today} /> : <Spinner label="Loading workouts" />}
+    </div>
+  );
 }
 
-function TrainingLists({ today, title, headerActions }: { today: string; title: string; headerActions?: ReactNode }) {
+function TrainingLists({ today }: { today: string }) {
   const user = useUser();
   const range = { from: addDays(today, -RECENT_DAYS), to: addDays(today, UPCOMING_DAYS) };
   const workouts = useMyWorkouts(range, today);
@@ -42,8 +47,7 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
   const recent = list.filter((w) => w.date < today).reverse();
 
   return (
-    <div className="training-page">
-      <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
+    <>
       <CoachedBy />
       <SyncStatus />
       {workouts.data?.offline && <OfflineNotice savedAt={workouts.data.savedAt} />}
@@ -59,6 +63,6 @@ function TrainingLists({ today, title, headerActions }: { today: string; title: 
           <WorkoutList title="Recent" workouts={recent} empty={`No workouts in the last ${RECENT_DAYS} days.`} />
         </div>
       )}
-    </div>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 /** Calendar dates ('YYYY-MM-DD') for the athlete's pages; "today" comes from the profile (lib/profile). */
 import { addDays } from '@kernel';
+import { formatCalendarDate } from '../../../lib/date-format';
 
 export { addDays };
 
-const format = (date: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const format = formatCalendarDate;
 
 /** "Mon, Mar 3" */
 export const dayLabel = (date: string) => format(date, { weekday: 'short', month: 'short', day: 'numeric' });

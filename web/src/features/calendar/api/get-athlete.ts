@@ -1,11 +1,12 @@
 /** The athlete whose calendar this is: their name from the coach's links (GET /api/manage-links). */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 type Link = { user_id: string; email: string; name: string | null };
 
-export function useCalendarAthlete(clientId: string) {
-  return useQuery({
+/** Shared by the hook and the calendar route's loader, which starts it while the page's code loads. */
+export const calendarAthleteQuery = (clientId: string) =>
+  queryOptions({
     queryKey: ['calendar', 'athlete', clientId],
     queryFn: async () => {
       const { links } = await api.get<{ links: Link[] }>('/api/manage-links');
@@ -14,4 +15,7 @@ export function useCalendarAthlete(clientId: string) {
     },
     enabled: clientId !== '',
   });
+
+export function useCalendarAthlete(clientId: string) {
+  return useQuery(calendarAthleteQuery(clientId));
 }

@@ -3,6 +3,7 @@
  * addDays), so a daylight-saving change never moves a cell. Weeks start on Monday.
  */
 import { addDays, isCalendarDate } from '@kernel';
+import { formatCalendarDate } from '../../../lib/date-format';
 
 export { addDays, isCalendarDate };
 
@@ -55,9 +56,7 @@ export function shiftAnchor(view: CalendarView, anchor: string, direction: 1 | -
   return addDays(anchor, direction * (view === 'week' ? 7 : 1));
 }
 
-function format(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(utc(date));
-}
+const format = formatCalendarDate;
 
 /** "Monday, March 3, 2025" */
 export const longDate = (date: string) => format(date, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
