@@ -18,6 +18,7 @@ import { installIdempotency } from './platform/http/idempotency.ts';
 import { redactPaths, REDACTED, requestSerializer } from './platform/http/redact.ts';
 import { newOperatorKey } from './platform/http/operator.ts';
 import { installInputGuard } from './platform/http/input-guard.ts';
+import { PageHtml } from './platform/http/page-preloads.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';
 import { AuthService } from './accounts/auth-service.ts';
 import { SessionCache } from './platform/auth/sessions.ts';
@@ -177,9 +178,14 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
       },
     });
   }
+  const pages = new PageHtml(config.webDistDir);
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes (/clients, /calendar/…) all load the one page.
-    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/')) {
+      const html = pages.htmlFor(req.url.split('?')[0]);
+      if (!html) return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    }
     return reply.status(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 

@@ -4,6 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** The one server module the dashboard may import (pure code: rules, types, topics). */
@@ -69,7 +70,7 @@ const chunks = chunkGroups();
 export default defineConfig({
   root: webRoot,
   // precompress last: it also compresses the service worker and the manifest.
-  plugins: [react(), pwa, chunks.plugin, precompress()],
+  plugins: [react(), pwa, chunks.plugin, routePreloads(), precompress()],
   resolve: { alias: { '@kernel': kernelModule } },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
