@@ -1,0 +1,70 @@
+/**
+ * What a phone does first when a signed-in page opens (issue 24, phone speed): the
+ * HTML for an address names that page's files, so they load beside the entry script;
+ * and nothing the first paint does not need is asked of the server before the page
+ * has painted. The calendar's header names the athlete, so its two answers are the
+ * only ones allowed to go first.
+ * Needs the built app: `npx vite build --config web/vite.config.ts`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TestServer } from './support/server.ts';
+import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
+
+let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
+beforeAll(async () => {
+  ({ server: t, coach, athlete } = e2e = await startCoachingE2E());
+});
+afterAll(() => e2e?.close());
+
+const PHONE = { width: 390, height: 844 };
+
+/** The API paths the page asked for before its first contentful paint, and that paint's time. */
+async function requestsBeforeFirstPaint(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  // Everything asked for up to now has an entry; wait a moment for the requests after the paint.
+  await page.waitForTimeout(500);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0].startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname.startsWith('/api/') && r.startTime < paint)
+      .map((r) => new URL(r.name).pathname);
+  });
+}
+
+describe('a signed-in page on a phone', () => {
+  it("names the page's own files in the HTML for its address, and only files the build has", async () => {
+    const training = await fetch(`${t.url}/training`);
+    expect(training.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await training.text();
+    const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(named.some((href) => /\/assets\/training-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(named.some((href) => /\/assets\/root-[\w-]+\.js$/.test(href))).toBe(true);
+    // Not another page's code.
+    expect(named.some((href) => /\/assets\/calendar-[\w-]+\.js$/.test(href))).toBe(false);
+    for (const href of named) expect((await fetch(`${t.url}${href}`)).status).toBe(200);
+
+    // An address no page has still gets the app, which sends the visitor on.
+    const unknown = await fetch(`${t.url}/no-such-page`);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).not.toContain('modulepreload');
+  });
+
+  it('asks the server nothing before My Training has painted, then loads the workouts', async () => {
+    const page = await e2e.signedInPage(athlete, { viewport: PHONE });
+    await page.goto(`${t.url}/training`);
+    expect(await requestsBeforeFirstPaint(page)).toEqual([]);
+    await page.getByRole('heading', { name: 'My Training' }).waitFor();
+    await page.getByText('No workout today. Rest well.').waitFor();
+  });
+
+  it("asks only for the profile and the athlete's name before the coach's calendar has painted", async () => {
+    const page = await e2e.signedInPage(coach, { viewport: PHONE });
+    await page.goto(`${t.url}/calendar/${athlete.user.id}`);
+    const early = await requestsBeforeFirstPaint(page);
+    expect(early.every((p) => p === '/api/profile' || p === '/api/manage-links')).toBe(true);
+    await page.getByRole('heading', { level: 1, name: /Workout Calendar/ }).waitFor();
+    await page.getByRole('region', { name: 'Calendar' }).waitFor();
+  });
+});
