@@ -78,6 +78,9 @@ async function signOut(page: Page, base: string): Promise<void> {
 /** One Lighthouse run (mobile profile, simulated throttling, performance only) on `url`, cold HTTP cache. */
 async function audit(browser: Browser, port: number, url: string, name: string): Promise<PageFigures> {
   const page = browser.contexts()[0].pages()[0];
+  // The app registers its service worker on load: let that finish, or it could install
+  // (and precache the app) after the clearing below and answer the measured load.
+  await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 5_000))]));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   // The dashboard's service worker precaches the app: unregistered, with its caches, so the load is cold.

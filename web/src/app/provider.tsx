@@ -4,7 +4,6 @@ import { ErrorBoundary } from '../components/errors/error-boundary';
 import { LiveUpdatesPaused } from '../components/live-updates-paused';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { OutboxProvider } from '../lib/offline/outbox-provider';
-import { afterFirstPaint } from '../lib/first-paint';
 import { queryClient } from '../lib/react-query';
 import { RealtimeClient, RealtimeContext } from '../lib/realtime';
 import { getSession } from '../lib/session';
@@ -26,15 +25,13 @@ function RealtimeProvider({ children }: { children: ReactNode }) {
       getToken: () => getSession()?.accessToken ?? null,
       onReconnect: () => void queryClient.invalidateQueries(),
     });
-    // The socket opens once the first page has painted (lib/first-paint.ts).
-    let open = true;
-    void (afterFirstPaint() ?? Promise.resolve()).then(() => {
-      if (open) realtime.connect();
-    });
+    // At once, not after the first paint like the page's other requests: the first
+    // screen's topics are then subscribed while its answers are on their way, so the
+    // subscription's catch-up refetch joins them instead of asking for everything again.
+    realtime.connect();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the client is created in the effect so it is closed on unmount; state hands it to the tree
     setClient(realtime);
     return () => {
-      open = false;
       realtime.close();
       setClient(null);
     };

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { pageContentShown } from '../../../lib/first-paint';
 import { TrainingPage } from '../../../features/athlete/components/training-page';
 import { PerformancePanel } from '../../../features/performance/components/performance-panel';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
@@ -15,6 +17,10 @@ export function Component() {
   // The viewer's today in their profile zone; the panel notes when the athlete's differs.
   const today = useProfileToday();
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
+  // Workouts says when its first screen is shown (TrainingPage); Performance shows its own as it comes.
+  useEffect(() => {
+    if (mode !== 'workouts') pageContentShown();
+  }, [mode]);
   return (
     <>
       <title>{`${mode === 'workouts' ? 'My Training' : MODE_TITLES.performance} · Spotter`}</title>

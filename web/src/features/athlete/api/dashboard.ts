@@ -1,5 +1,5 @@
 /** GET /api/athlete/dashboard: workouts, progress, time totals and the workout streak. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { WorkoutStatus } from '@kernel';
 import { myTrainingKey } from './my-workouts';
@@ -27,9 +27,12 @@ export type AthleteDashboard = {
 };
 
 /** The server decides "today" (the athlete's profile zone); `today` here only keys the cache, so a new day refetches. */
-export function useAthleteDashboard(today: string) {
-  return useQuery({
+export const athleteDashboardQuery = (today: string) =>
+  queryOptions({
     queryKey: [...myTrainingKey, 'dashboard', today],
     queryFn: () => api.get<AthleteDashboard>('/api/athlete/dashboard', { headers: afterWriteHeaders() }),
   });
+
+export function useAthleteDashboard(today: string) {
+  return useQuery(athleteDashboardQuery(today));
 }

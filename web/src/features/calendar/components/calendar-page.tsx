@@ -73,6 +73,9 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
 
   const days = visibleDays(view, anchor);
   const workouts = useWorkouts(clientId, { from: days[0], to: days[days.length - 1], today });
+  // Empty days while the first answer is on its way would read as "nothing planned", and
+  // would grow under the reader when it came. Later ranges keep the previous days until theirs arrive.
+  const firstLoad = workouts.isPending && clientId !== '';
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
@@ -139,32 +142,39 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
           onToday={() => setAnchor(today)}
         />
         {workouts.isError && <Alert variant="error">{errorMessage(workouts.error)}</Alert>}
-        <CommentCountsScope athleteId={clientId} from={days[0]} to={days[days.length - 1]} aria-busy={workouts.isFetching || undefined}>
-          <CalendarGrid
-            view={view}
-            anchor={anchor}
-            today={today}
-            workouts={workouts.data?.workouts ?? []}
-            selected={new Set(selection.keys())}
-            canPaste={clipboard !== null}
-            onAdd={(date) => setEditor({ workoutId: null, date })}
-            onPaste={actions.paste}
-            onOpen={(w) => setEditor({ workoutId: w.id, date: w.date })}
-            onCopy={(w) => actions.copy([w])}
-            onToggleSelect={toggleSelect}
-            onDelete={(w) => actions.deleteWorkouts([w])}
-            onMove={actions.moveTo}
-            templateNames={templateNames}
-            highlighted={highlighted}
-          />
-        </CommentCountsScope>
+        {firstLoad ? (
+          <Spinner label="Loading workouts" />
+        ) : (
+          <CommentCountsScope athleteId={clientId} from={days[0]} to={days[days.length - 1]} aria-busy={workouts.isFetching || undefined}>
+            <CalendarGrid
+              view={view}
+              anchor={anchor}
+              today={today}
+              workouts={workouts.data?.workouts ?? []}
+              selected={new Set(selection.keys())}
+              canPaste={clipboard !== null}
+              onAdd={(date) => setEditor({ workoutId: null, date })}
+              onPaste={actions.paste}
+              onOpen={(w) => setEditor({ workoutId: w.id, date: w.date })}
+              onCopy={(w) => actions.copy([w])}
+              onToggleSelect={toggleSelect}
+              onDelete={(w) => actions.deleteWorkouts([w])}
+              onMove={actions.moveTo}
+              templateNames={templateNames}
+              highlighted={highlighted}
+            />
+          </CommentCountsScope>
+        )}
       </section>
 
-      <AssignmentsPanel clientId={clientId} />
-
-      <AnalyticsSection clientId={clientId} today={today} />
-
-      <HistoryTransfer clientId={clientId} athleteName={athleteName} />
+      {/* Below the calendar, once it has its days: shown earlier they would be pushed down under the reader. */}
+      {!firstLoad && (
+        <>
+          <AssignmentsPanel clientId={clientId} />
+          <AnalyticsSection clientId={clientId} today={today} />
+          <HistoryTransfer clientId={clientId} athleteName={athleteName} />
+        </>
+      )}
 
       {selection.size > 0 && (
         <SelectionBar
