@@ -5,11 +5,8 @@
  * They never wait for the answers, and do nothing when no one is signed in.
  */
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { athleteDashboardQuery } from '../features/athlete/api/dashboard';
-import { myCoachesQueryOptions } from '../features/athlete/api/my-coaches';
-import { myReadinessOptions } from '../features/athlete/api/readiness';
 import { calendarAthleteQuery } from '../features/calendar/api/get-athlete';
-import { awaitPageContent, neededForFirstPaint } from '../lib/first-paint';
+import { neededForFirstPaint } from '../lib/first-paint';
 import { profileQuery } from '../lib/profile';
 import { queryClient } from '../lib/react-query';
 import { getSession } from '../lib/session';
@@ -20,25 +17,5 @@ export function calendarPageData({ params }: LoaderFunctionArgs): null {
   neededForFirstPaint('/api/profile', '/api/manage-links');
   void queryClient.prefetchQuery(profileQuery);
   void queryClient.prefetchQuery(calendarAthleteQuery(params.clientId));
-  return null;
-}
-
-/**
- * My Training shows its first screen (who coaches you, the check-in, the dashboard) at
- * once when these answers are in, so nothing on it moves as they arrive.
- */
-export function trainingPageData(): null {
-  const session = getSession();
-  if (!session) return null;
-  const readinessPath = `/api/athletes/${encodeURIComponent(session.user.id)}/readiness`;
-  neededForFirstPaint('/api/profile', '/api/my-coaches', readinessPath, '/api/athlete/dashboard');
-  awaitPageContent();
-  void queryClient.prefetchQuery(myCoachesQueryOptions());
-  void queryClient.prefetchQuery(myReadinessOptions(session.user.id));
-  // The dashboard is keyed by the profile's today.
-  void queryClient
-    .fetchQuery(profileQuery)
-    .then((profile) => queryClient.prefetchQuery(athleteDashboardQuery(profile.today)))
-    .catch(() => {});
   return null;
 }

@@ -3,7 +3,7 @@ import { RouteErrorFallback } from '../components/errors/error-boundary';
 import { UpdatePrompt } from '../components/update-prompt';
 import { paths } from '../config/paths';
 import { updateOnNavigation } from '../lib/app-update';
-import { calendarPageData, trainingPageData } from './route-data';
+import { calendarPageData } from './route-data';
 import { FirstPaintSignal } from './first-paint-signal';
 import { publicRoutes, SIGNED_IN_LAYOUT, signedInRoutes } from './route-table';
 
@@ -18,7 +18,7 @@ const lazyRoute = (module: string) => {
 };
 
 /** Loaders only start queries early (route-data.ts). */
-const loaders: Record<string, LoaderFunction> = { [paths.app.calendar.path]: calendarPageData, [paths.app.training.path]: trainingPageData };
+const loaders: Record<string, LoaderFunction> = { [paths.app.calendar.path]: calendarPageData };
 
 const router = createBrowserRouter([
   {

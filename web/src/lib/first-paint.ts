@@ -21,9 +21,6 @@ const painted = new Promise<void>((resolve) => {
 });
 if (typeof window !== 'undefined') window.setTimeout(release, LATEST_RELEASE_MS);
 
-/** The page said it paints its own content once its first answers are in (see awaitPageContent). */
-let pageSignals = false;
-
 /** Paths (without the query) the first paint needs: they do not wait. */
 const neededFirst = new Set<string>();
 
@@ -59,27 +56,10 @@ function contentfulPaint(): Promise<void> {
 }
 
 /**
- * Route loaders of pages that show their first screen all at once, when the answers
- * it needs are in (so nothing on it moves as they arrive): the wait ends when the page
- * calls pageContentShown(), not when the frame around it first paints.
- */
-export function awaitPageContent(): void {
-  if (!released) pageSignals = true;
-}
-
-/**
  * Called once a page has committed (its code loaded, app/first-paint-signal.tsx):
  * the waiting work starts after the browser has painted content.
  */
 export function pagePainted(): void {
-  if (released || pageSignals) return;
-  void contentfulPaint().then(() => setTimeout(release, 0));
-}
-
-/** The page's first screen has committed: the waiting work starts after the next paint. */
-export function pageContentShown(): void {
   if (released) return;
-  // A frame callback runs before its frame is painted: the next frame's runs after it.
-  if (typeof requestAnimationFrame !== 'function') return release();
-  requestAnimationFrame(() => requestAnimationFrame(release));
+  void contentfulPaint().then(() => setTimeout(release, 0));
 }

@@ -1,11 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { CalendarPage } from '../../../features/calendar/components/calendar-page';
-import { PerformancePanel } from '../../../features/performance/components/performance-panel';
 import { ReadinessTrend } from '../../../features/readiness/components/readiness-trend';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfileToday } from '../../../lib/profile';
+
+/** Performance (records, charts, the metrics table) loads when that view is opened: the workouts view comes first. */
+const PerformancePanel = lazy(() => import('../../../features/performance/components/performance-panel').then((m) => ({ default: m.PerformancePanel })));
 
 /** The athlete workout page (spec §2): Workouts (the calendar) or Performance (analytics). */
 export function Component() {
@@ -23,7 +26,9 @@ export function Component() {
         <>
           <PageHeader title={MODE_TITLES.performance} description="Records, scores and progression from workouts and logged entries." actions={modeSwitch} />
           <ReadinessTrend athleteId={clientId} />
-          {today ? <PerformancePanel athleteId={clientId} today={today} /> : <Spinner label="Loading performance" />}
+          <Suspense fallback={<Spinner label="Loading performance" />}>
+            {today ? <PerformancePanel athleteId={clientId} today={today} /> : <Spinner label="Loading performance" />}
+          </Suspense>
         </>
       )}
     </>

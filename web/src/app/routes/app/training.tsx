@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
-import { pageContentShown } from '../../../lib/first-paint';
 import { TrainingPage } from '../../../features/athlete/components/training-page';
-import { PerformancePanel } from '../../../features/performance/components/performance-panel';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfileToday } from '../../../lib/profile';
 import { useUser } from '../../../lib/auth';
 import { InvitationsForYou } from '../../../features/clients/components/invitations-for-you';
 import '../../../features/clients/components/clients.css';
+
+/** Performance (records, charts, the metrics table) loads when that view is opened: the workouts view comes first. */
+const PerformancePanel = lazy(() => import('../../../features/performance/components/performance-panel').then((m) => ({ default: m.PerformancePanel })));
 
 /** The athlete's own training area: their workouts, or their performance analytics. */
 export function Component() {
@@ -17,10 +18,6 @@ export function Component() {
   // The viewer's today in their profile zone; the panel notes when the athlete's differs.
   const today = useProfileToday();
   const modeSwitch = <ModeSwitch mode={mode} onChange={setMode} />;
-  // Workouts says when its first screen is shown (TrainingPage); Performance shows its own as it comes.
-  useEffect(() => {
-    if (mode !== 'workouts') pageContentShown();
-  }, [mode]);
   return (
     <>
       <title>{`${mode === 'workouts' ? 'My Training' : MODE_TITLES.performance} · Spotter`}</title>
@@ -33,7 +30,9 @@ export function Component() {
       ) : (
         <>
           <PageHeader title={MODE_TITLES.performance} description="Your records, scores and progression." actions={modeSwitch} />
-          {today ? <PerformancePanel athleteId={user.id} today={today} /> : <Spinner label="Loading performance" />}
+          <Suspense fallback={<Spinner label="Loading performance" />}>
+            {today ? <PerformancePanel athleteId={user.id} today={today} /> : <Spinner label="Loading performance" />}
+          </Suspense>
         </>
       )}
     </>

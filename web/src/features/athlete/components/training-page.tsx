@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,7 +11,6 @@ import { useTopic } from '../../../lib/realtime';
 import { athleteDashboardQuery } from '../api/dashboard';
 import { useMyCoaches } from '../api/my-coaches';
 import { useMyReadiness } from '../api/readiness';
-import { pageContentShown } from '../../../lib/first-paint';
 import { myTrainingKey, useMyWorkouts } from '../api/my-workouts';
 import { useWithQueued } from '../api/queued-actuals';
 import { addDays } from '../utils/dates';
@@ -31,30 +30,28 @@ export function TrainingPage({ title = 'My Training', headerActions }: { title?:
   // Today in the athlete's profile zone (Settings), never the browser's: the lists wait for
   // it. The header does not, so a phone shows the page's heading before any answer is in.
   const today = useProfileToday();
-  const firstScreenReady = useFirstScreenReady(today);
+  // Answers update the page in one blocking render; drawing the whole first screen is
+  // left to a deferred one, which React splits into slices a phone's taps can come between.
+  const showFirstScreen = useDeferredValue(useFirstScreenReady(today));
   return (
     <div className="training-page">
       <PageHeader title={title} description="Log what you lift, set by set. Your coach sees it as you go." actions={headerActions} />
-      {today && firstScreenReady ? <TrainingLists today={today} /> : <Spinner label="Loading workouts" />}
+      {today && showFirstScreen ? <TrainingLists today={today} /> : <Spinner label="Loading workouts" />}
     </div>
   );
 }
 
 /**
  * The first screen (who coaches you, the check-in, the dashboard) shows at once when
- * all of its answers are in (started early by the route's loader, app/route-data.ts):
- * shown one by one, each would push the others down under the reader.
+ * all of its answers are in: shown one by one, each would push the others down under
+ * the reader.
  */
 function useFirstScreenReady(today: string | undefined): boolean {
   const user = useUser();
   const coaches = useMyCoaches();
   const readiness = useMyReadiness(user.id);
   const dashboard = useQuery({ ...athleteDashboardQuery(today ?? ''), enabled: today !== undefined });
-  const ready = today !== undefined && !coaches.isPending && !readiness.isPending && !dashboard.isPending;
-  useEffect(() => {
-    if (ready) pageContentShown();
-  }, [ready]);
-  return ready;
+  return today !== undefined && !coaches.isPending && !readiness.isPending && !dashboard.isPending;
 }
 
 function TrainingLists({ today }: { today: string }) {

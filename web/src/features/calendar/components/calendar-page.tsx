@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useCalendarAthlete } from '../api/get-athlete';
@@ -75,7 +75,8 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
   const workouts = useWorkouts(clientId, { from: days[0], to: days[days.length - 1], today });
   // Empty days while the first answer is on its way would read as "nothing planned", and
   // would grow under the reader when it came. Later ranges keep the previous days until theirs arrive.
-  const firstLoad = workouts.isPending && clientId !== '';
+  // The days are drawn in a deferred render, which React splits into slices (a phone stays responsive).
+  const firstLoad = useDeferredValue(workouts.isPending && clientId !== '');
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
