@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchStatus } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /**
@@ -26,3 +26,11 @@ export function createQueryClient(): QueryClient {
  * page's first queries while its code is still on the way (app/route-data.ts).
  */
 export const queryClient = createQueryClient();
+
+/**
+ * A query a screen may stop waiting for: answered (data or error), paused for want of a
+ * connection, or failed once and retrying (no signal in the gym: waiting for the retries
+ * would hold the saved workouts behind a spinner).
+ */
+export const hasSettled = (query: { isPending: boolean; fetchStatus: FetchStatus; failureCount: number }): boolean =>
+  !query.isPending || query.fetchStatus === 'paused' || query.failureCount > 0;

@@ -5,7 +5,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth';
-import { afterFirstPaint } from '../first-paint';
 import { rememberWrite } from '../read-after-write';
 import { EMPTY_OUTBOX, Outbox, type OutboxState } from './outbox';
 
@@ -28,15 +27,10 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
       const keys = new Map(sent.flatMap((e) => e.invalidates).map((key) => [JSON.stringify(key), key]));
       for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
     });
-    // Reading and sending what waits starts once the first page has painted (lib/first-paint.ts).
-    let running = true;
-    void (afterFirstPaint() ?? Promise.resolve()).then(() => {
-      if (running) box.start();
-    });
+    box.start();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the outbox is made in the effect so it stops on unmount; state hands it to the tree
     setOutbox(box);
     return () => {
-      running = false;
       box.stop();
       setOutbox(null);
     };

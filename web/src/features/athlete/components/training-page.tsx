@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { NothingSavedError } from '../../../lib/offline/network';
 import { useUser } from '../../../lib/auth';
 import { useProfileToday } from '../../../lib/profile';
+import { hasSettled } from '../../../lib/react-query';
 import { useTopic } from '../../../lib/realtime';
 import { athleteDashboardQuery } from '../api/dashboard';
 import { useMyCoaches } from '../api/my-coaches';
@@ -51,7 +52,7 @@ function useFirstScreenReady(today: string | undefined): boolean {
   const coaches = useMyCoaches();
   const readiness = useMyReadiness(user.id);
   const dashboard = useQuery({ ...athleteDashboardQuery(today ?? ''), enabled: today !== undefined });
-  return today !== undefined && !coaches.isPending && !readiness.isPending && !dashboard.isPending;
+  return today !== undefined && hasSettled(coaches) && hasSettled(readiness) && hasSettled(dashboard);
 }
 
 function TrainingLists({ today }: { today: string }) {

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfileToday } from '../../../lib/profile';
+import { hasSettled } from '../../../lib/react-query';
 import { useTopic } from '../../../lib/realtime';
 import { useWorkouts } from '../api/get-workouts';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
@@ -76,7 +77,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
   // Empty days while the first answer is on its way would read as "nothing planned", and
   // would grow under the reader when it came. Later ranges keep the previous days until theirs arrive.
   // The days are drawn in a deferred render, which React splits into slices (a phone stays responsive).
-  const firstLoad = useDeferredValue(workouts.isPending && clientId !== '');
+  const firstLoad = useDeferredValue(!hasSettled(workouts) && clientId !== '');
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
