@@ -25,6 +25,8 @@ const STREAMS_PER_WRITER = 200;
 const ANY_POOL_SIZE = WRITERS;
 const ANY_STREAMS_PER_WRITER = 2000;
 const RUN_MS = Number(process.env.BENCH_APPEND_MS ?? 8000);
+/** The raw baseline's table: the same row as an event's, with a key and a timestamp default as es_events has. */
+export const RAW_TABLE_SQL = 'CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream text, n int, data jsonb, created_at timestamptz DEFAULT now())';
 const WARMUP_MS = 1000;
 
 /** Streams owned by the writers, with the version each is at (-1: not created yet). */
@@ -111,7 +113,7 @@ export async function run(): Promise<Record<string, number>> {
     const setup = benchPool(url, 1);
     try {
       await migrate(setup);
-      await setup.query('CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream text, n int, data jsonb, created_at timestamptz DEFAULT now())');
+      await setup.query(RAW_TABLE_SQL);
     } finally {
       await setup.end();
     }
