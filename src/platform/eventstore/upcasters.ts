@@ -13,7 +13,7 @@ const upcasters = new Map<string, Map<number, Upcaster>>();
 
 export function registerUpcaster(type: string, fromVersion: number, fn: Upcaster): void {
   let byVersion = upcasters.get(type);
-  if (!byVersion) upcasters.set(type, (byVersion = new Map()));
+  if (!byVersion) upcasters.set(type, (byVersion = new Map<number, Upcaster>()));
   byVersion.set(fromVersion, fn);
 }
 
