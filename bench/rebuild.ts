@@ -13,7 +13,7 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { installProjection } from '../src/platform/projections/schema.ts';
 import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
-import { benchPool, log, round, withBenchDatabase } from './lib.ts';
+import { benchPool, log, postgresCpuMs, postmasterOf, round, withBenchDatabase } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 const STREAMS = 10_000;
@@ -110,11 +110,19 @@ export async function run(): Promise<Record<string, number>> {
       const r = sizeRows[0];
       log(`  ${r.n} events ready in ${((performance.now() - g0) / 1000).toFixed(1)} s (JSON data ~${r.json} bytes, metadata ~${r.meta} bytes; es_events ${r.size} with indexes)`);
 
+      // CPU per event (this process and PostgreSQL): the figure that holds on a busy machine.
+      const postmaster = await postmasterOf(pool);
+      const node0 = process.cpuUsage();
+      const pg0 = postgresCpuMs(postmaster);
       const t0 = performance.now();
       const result = await runner.rebuild('stream_summaries');
       const seconds = (performance.now() - t0) / 1000;
+      const node = process.cpuUsage(node0);
       const rate = result.eventsRead / seconds;
-      log(`  rebuild read ${result.eventsRead} events in ${seconds.toFixed(2)} s = ${round(rate)} events/s`);
+      log(
+        `  rebuild read ${result.eventsRead} events in ${seconds.toFixed(2)} s = ${round(rate)} events/s ` +
+          `(node ${round((node.user + node.system) / result.eventsRead, 1)} µs + PostgreSQL ${round(((postgresCpuMs(postmaster) - pg0) * 1000) / result.eventsRead, 1)} µs CPU each)`,
+      );
 
       const { rows } = await pool.query<{ streams: string; events: string | null }>('SELECT count(*) AS streams, sum(event_count) AS events FROM stream_summaries');
       const streams = Number(rows[0].streams);

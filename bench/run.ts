@@ -14,8 +14,8 @@ process.env.SPOTTER_DEMO ??= '0';
 type Bench = () => Promise<Record<string, number>>;
 
 const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> = {
-  append: { what: 'single-event appends vs raw INSERT, 8 writers', load: async () => (await import('./append.ts')).run },
-  append_batch: { what: '10-event batch appends, 8 writers', load: async () => (await import('./append_batch.ts')).run },
+  append: { what: "single-event appends vs raw INSERT, 8 writers: exact version, then 'any'", load: async () => (await import('./append.ts')).run },
+  append_batch: { what: '10-event batch appends vs raw 10-row INSERT, 8 writers', load: async () => (await import('./append_batch.ts')).run },
   rebuild: { what: 'stream_summaries rebuild over 1,000,000 events', load: async () => (await import('./rebuild.ts')).run },
   cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },
   calendar_month: { what: 'GET /api/manage-workouts for one month, athlete with two years of history', load: async () => (await import('./calendar_month.ts')).run },
@@ -65,7 +65,9 @@ interface Target {
 
 const TARGETS: Record<string, Target> = {
   append_ratio: { label: '≥ 0.85 (single appends ≥ 85% of raw INSERT rate)', pass: (v) => v >= 0.85 },
+  append_any_ratio: { label: "≥ 0.85 ('any' appends, random streams, pool of 8 ≥ 85% of raw INSERT rate)", pass: (v) => v >= 0.85 },
   append_batch10_events_per_s: { label: '≥ 30,000 events/s', pass: (v) => v >= 30_000 },
+  append_batch10_ratio: { label: '≥ 0.85 (10-event appends ≥ 85% of the rows/s of a raw 10-row INSERT)', pass: (v) => v >= 0.85 },
   rebuild_events_per_s: { label: '≥ 100,000 events/s', pass: (v) => v >= 100_000 },
   cmd_to_ws_p99_ms: { label: '< 50 ms at 500 commands/s', pass: (v, all) => v >= 0 && v < 50 && (all.cmd_achieved_per_s ?? 0) >= 490 },
   cmd_achieved_per_s: { label: '≈ 500 (the offered rate; p99 only counts if sustained: ≥ 490)', pass: (v) => v >= 490 },

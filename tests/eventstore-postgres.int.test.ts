@@ -129,6 +129,50 @@ describe('postgres event store: appends sent together', () => {
     expect(await store.readStream('dup-2')).toEqual([]);
   });
 
+  it("appends 'any' and 'stream_exists' in a shared statement at each stream's own head, refusing only the missing stream", async () => {
+    await store.append('head-a', [event('A0'), event('A1'), event('A2')], 'no_stream');
+    await store.append('head-b', [event('B0')], 'no_stream');
+    const before = { ...appendStats };
+    const outcomes = await Promise.allSettled([
+      store.append('head-a', [event('A3'), event('A4')], 'any'),
+      store.append('head-b', [event('B1')], 'stream_exists'),
+      store.append('head-new', [event('N0')], 'any'),
+      store.append('head-missing', [event('M0')], 'stream_exists'),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.nextExpectedVersion : 'refused'))).toEqual([4, 1, 0, 'refused']);
+    const refused = (outcomes[3] as PromiseRejectedResult).reason as WrongExpectedVersionError;
+    expect(refused).toBeInstanceOf(WrongExpectedVersionError);
+    expect(refused.actual).toBeNull();
+    expect(appendStats.statements - before.statements).toBeLessThan(4);
+    expect((await store.readStream('head-a')).map((e) => [e.type, e.streamVersion])).toEqual([
+      ['A0', 0],
+      ['A1', 1],
+      ['A2', 2],
+      ['A3', 3],
+      ['A4', 4],
+    ]);
+    expect((await store.readStream('head-b')).map((e) => e.type)).toEqual(['B0', 'B1']);
+    expect(await store.readStream('head-missing')).toEqual([]);
+  });
+
+  it("gives concurrent 'any' appends of several processes to one stream gap-free versions, each process's in the order it sent them", async () => {
+    const writers = Array.from({ length: 4 }, () => new PostgresEventStore(db.pool));
+    try {
+      const results = await Promise.all(writers.map((w, p) => Promise.all(Array.from({ length: 15 }, (_, n) => w.append('contended', [event(`p${p}-${n}`)], 'any')))));
+      const versions = results.flat().map((r) => r.nextExpectedVersion);
+      expect([...versions].sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, v) => v));
+      const stored = await store.readStream('contended');
+      expect(stored.map((e) => e.streamVersion)).toEqual(Array.from({ length: 60 }, (_, v) => v));
+      for (let p = 0; p < writers.length; p++) {
+        const own = stored.filter((e) => e.type.startsWith(`p${p}-`));
+        expect(own.map((e) => e.type)).toEqual(Array.from({ length: 15 }, (_, n) => `p${p}-${n}`));
+        expect(own.map((e) => e.streamVersion)).toEqual(results[p].map((r) => r.nextExpectedVersion));
+      }
+    } finally {
+      await Promise.all(writers.map((w) => w.close()));
+    }
+  });
+
   it('keeps a process’s appends to one stream in order when the second is sent before the first is answered', async () => {
     const first = store.append('ordered-1', [event('One')], 'no_stream');
     const second = store.append('ordered-1', [event('Two')], 0);

@@ -113,11 +113,15 @@ function subjectOf(field: PersonalField, data: Holder, type: string, path: strin
 function walkEnvelopes(node: unknown, fn: (holder: Holder, key: string | number, env: Envelope) => void): void {
   if (node === null || typeof node !== 'object') return;
   const holder = node as Holder;
-  for (const k of Array.isArray(node) ? node.keys() : Object.keys(holder)) {
-    const v = holder[k];
-    if (isEnvelope(v)) fn(holder, k, v);
-    else if (v !== null && typeof v === 'object') walkEnvelopes(v, fn);
-  }
+  // Every event read passes here: no list of keys and no closure is made (data is parsed JSON, its keys all its own).
+  if (Array.isArray(node)) for (let i = 0; i < node.length; i++) walkValue(holder, i, fn);
+  else for (const k in holder) walkValue(holder, k, fn);
+}
+
+function walkValue(holder: Holder, key: string | number, fn: (holder: Holder, key: string | number, env: Envelope) => void): void {
+  const v = holder[key];
+  if (isEnvelope(v)) fn(holder, key, v);
+  else if (v !== null && typeof v === 'object') walkEnvelopes(v, fn);
 }
 
 /**
@@ -273,13 +277,11 @@ export class PersonalDataCodec {
   async decode<E extends StoredEvent>(events: E[]): Promise<E[]> {
     const subjects = new Set<string>();
     const found: { holder: Holder; key: string | number; env: Envelope }[] = [];
-    for (const e of events) {
-      if (isEnvelope(e.data)) continue;
-      walkEnvelopes(e.data, (holder, key, env) => {
-        subjects.add(env.k);
-        found.push({ holder, key, env });
-      });
-    }
+    const take = (holder: Holder, key: string | number, env: Envelope) => {
+      subjects.add(env.k);
+      found.push({ holder, key, env });
+    };
+    for (const e of events) if (!isEnvelope(e.data)) walkEnvelopes(e.data, take);
     if (found.length === 0) return events;
     const keys = await this.keys.keysFor(subjects, false);
     for (const { holder, key, env } of found) holder[key] = open(env, keys.get(env.k));
