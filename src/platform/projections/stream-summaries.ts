@@ -10,6 +10,7 @@ export const streamSummaries: Projection = {
   // 2: last_checkpoint, so "most recently active" follows the store's order (times tie within a millisecond).
   version: 2,
   handles: ['*'],
+  readsData: false,
   tables: {
     stream_summaries: (t) => `
       CREATE TABLE ${t} (
