@@ -45,8 +45,6 @@ export const TEAM = 400;
 /** Weeks of history of the first 400-athlete team (the measured coach's). */
 const FULL_WEEKS = 156;
 const DAY_MS = 86_400_000;
-/** Rows per COPY statement. */
-const COPY_ROWS = 40_000;
 const SAMPLE_STREAMS = 1000;
 
 export interface Person {
@@ -231,7 +229,11 @@ export function decideUnit(unit: Unit, ctx: UnitContext): GenStream[] {
       for (let i = unit.from; i < unit.to; i++) {
         const p = ctx.people[i];
         const at = new Date(startMs + i * 1000);
-        out.push(decideNew(userStream(p.id), userDecider, [{ command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id, at }]));
+        out.push(
+          decideNew(userStream(p.id), userDecider, [
+            { command: { type: 'RegisterUser', userId: p.id, email: p.email, fullName: p.fullName, preConfirmed: true }, actor: p.id, at },
+          ]),
+        );
       }
       break;
     case 'links':
@@ -241,7 +243,11 @@ export function decideUnit(unit: Unit, ctx: UnitContext): GenStream[] {
         for (const a of coach.athletes) {
           const inviteOf = (sent: CoachEvent[]) => (sent[0].data as { inviteId: string }).inviteId;
           steps.push(
-            { command: { type: 'SendInvite', coachId: coach.id, coachEmail: coach.email, coachName: coach.fullName, email: a.email, athleteName: a.fullName }, actor: coach.id, at },
+            {
+              command: { type: 'SendInvite', coachId: coach.id, coachEmail: coach.email, coachName: coach.fullName, email: a.email, athleteName: a.fullName },
+              actor: coach.id,
+              at,
+            },
             { command: (sent) => ({ type: 'AcceptInvite', coachId: coach.id, inviteId: inviteOf(sent), athleteId: a.id, athleteEmail: a.email }), actor: a.id, at },
             { command: { type: 'LinkClient', coachId: coach.id, email: a.email, athleteId: a.id }, actor: coach.id, at },
           );
@@ -261,7 +267,11 @@ export function decideUnit(unit: Unit, ctx: UnitContext): GenStream[] {
         const template = templateOf(coach, ctx).events.reduce(templateDecider.evolve as never, templateDecider.initialState());
         out.push(
           decideNew(assignmentStream(assignmentId), assignmentDecider, [
-            { command: { type: 'AssignTemplate', assignmentId, template, athleteId: a.id, athleteLinked: true, startDate, today: startDate }, actor: coach.id, at: atDay(startDate) },
+            {
+              command: { type: 'AssignTemplate', assignmentId, template, athleteId: a.id, athleteLinked: true, startDate, today: startDate },
+              actor: coach.id,
+              at: atDay(startDate),
+            },
           ]),
         );
       }
@@ -355,10 +365,13 @@ export async function generateStore(pool: pg.Pool, store: PostgresEventStore, ta
     { length: WORKERS },
     // Through tsx's API: on Node 20 the parent's TypeScript loader does not reach a worker.
     () =>
-      new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./scale-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`, {
-        eval: true,
-        workerData: { today, startMs, samplesPerUnit, keys: [...keys].map(([s, k]) => [s, k.kid, k.key]) },
-      }),
+      new Worker(
+        `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./scale-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
+        {
+          eval: true,
+          workerData: { today, startMs, samplesPerUnit, keys: [...keys].map(([s, k]) => [s, k.kid, k.key]) },
+        },
+      ),
   );
   let written = 0;
   const sample: SampleStream[] = [];
@@ -428,7 +441,14 @@ function thread(coachId: string, athleteId: string, messages: number, today: str
   const first = addDays(today, -Math.max(1, Math.ceil(messages / 4)));
   const steps: Step<ConversationCommand, ConversationEvent>[] = [
     {
-      command: { type: 'StartConversation', conversationId, by: coachId, otherUserId: athleteId, connected: true, initialMessage: { messageId: randomUUID(), content: 'Welcome aboard: first block starts Monday.' } },
+      command: {
+        type: 'StartConversation',
+        conversationId,
+        by: coachId,
+        otherUserId: athleteId,
+        connected: true,
+        initialMessage: { messageId: randomUUID(), content: 'Welcome aboard: first block starts Monday.' },
+      },
       actor: coachId,
       at: atDay(first),
     },
@@ -449,7 +469,9 @@ const MESSAGES = ['Squats felt heavy today, 5th set was a grind.', 'Good, keep R
 function workoutSteps(coachId: string, athleteId: string, workout: SeedWorkout, live: boolean): Step<WorkoutCommand, TrainingEvent>[] {
   const content = live ? { ...workout.content, exercises: withoutActuals(workout.content.exercises) } : workout.content;
   const at = atDay(workout.content.date);
-  const out: Step<WorkoutCommand, TrainingEvent>[] = [{ command: { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, actor: coachId, at: new Date(at.getTime() - 3 * DAY_MS) }];
+  const out: Step<WorkoutCommand, TrainingEvent>[] = [
+    { command: { type: 'ScheduleWorkout', workoutId: workout.id, athleteId, content, mayAct: true }, actor: coachId, at: new Date(at.getTime() - 3 * DAY_MS) },
+  ];
   if (!live) return out;
   for (const [exerciseIndex, exercise] of workout.content.exercises.entries()) {
     for (const [setIndex, set] of exercise.sets.entries()) {
@@ -513,7 +535,11 @@ function trainingOf(athlete: SeedAthlete & { index: number }, weeks: number, tod
           return { ...set, actual: { reps: Math.max(1, reps - (rnd() < 0.12 ? 1 : 0)), load: set.load ?? 0 } };
         }),
       }));
-      out.push({ id: scaleId(`workout:${athlete.id}:${session}`), content: { date, name: session % 2 === 0 ? 'Strength A' : 'Strength B', notes: null, exercises }, loggedLive: false });
+      out.push({
+        id: scaleId(`workout:${athlete.id}:${session}`),
+        content: { date, name: session % 2 === 0 ? 'Strength A' : 'Strength B', notes: null, exercises },
+        loggedLive: false,
+      });
       session++;
     }
   }

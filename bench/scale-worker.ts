@@ -12,14 +12,14 @@ const { today, startMs, samplesPerUnit, keys } = workerData as { today: string; 
 const ring = new Map<string, SubjectKey>(keys.map(([s, kid, key]) => [s, { kid, key: Buffer.from(key) }]));
 /** The parent's keys, as the store's KeyRing would answer them. */
 const keyRing = {
-  async keysFor(subjects: Iterable<string>) {
+  keysFor(subjects: Iterable<string>): Promise<Map<string, SubjectKey>> {
     const found = new Map<string, SubjectKey>();
     for (const s of subjects) {
       const k = ring.get(s);
-      if (!k) throw new Error(`no key made for subject ${s}`);
+      if (!k) return Promise.reject(new Error(`no key made for subject ${s}`));
       found.set(s, k);
     }
-    return found;
+    return Promise.resolve(found);
   },
 } as unknown as KeyRing;
 const codec = new PersonalDataCodec(keyRing);

@@ -78,11 +78,11 @@ async function startServerChild(databaseUrl: string, folder: string): Promise<Se
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  proc.stderr!.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+  proc.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
+    proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening (\S+)/.exec(out);
       if (m) resolve(m[1]);
@@ -125,7 +125,9 @@ async function rebuildAll(pool: pg.Pool, store: PostgresEventStore, readModels: 
     const r = await rebuildProjection(pool, store, p, { batchSize: 20_000 });
     const seconds = (performance.now() - s) / 1000;
     figures[`rebuild_${p.name}_events_per_s`] = round(r.eventsRead / seconds);
-    log(`  rebuilt ${p.name.padEnd(28)} ${r.eventsRead.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s = ${round(r.eventsRead / seconds).toLocaleString('en-US')} events/s`);
+    log(
+      `  rebuilt ${p.name.padEnd(28)} ${r.eventsRead.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s = ${round(r.eventsRead / seconds).toLocaleString('en-US')} events/s`,
+    );
   }
   const seconds = (performance.now() - t0) / 1000;
   figures.rebuild_all_s = round(seconds, 1);
@@ -177,7 +179,9 @@ async function runSize(target: number): Promise<Record<string, number>> {
     figures.db_mb = round(Number(size[0].bytes) / 2 ** 20);
     figures.db_mb_per_million_events = round(Number(size[0].bytes) / 2 ** 20 / (generated.events / 1e6), 1);
     figures.es_events_mb_per_million_events = round(Number(size[0].events_bytes) / 2 ** 20 / (generated.events / 1e6), 1);
-    log(`  database ${figures.db_mb} MB = ${figures.db_mb_per_million_events} MB per million events (es_events with indexes ${figures.es_events_mb_per_million_events} MB per million)`);
+    log(
+      `  database ${figures.db_mb} MB = ${figures.db_mb_per_million_events} MB per million events (es_events with indexes ${figures.es_events_mb_per_million_events} MB per million)`,
+    );
 
     server = await startServerChild(db.url, tmp);
     const base = new URL(server.url);
@@ -237,10 +241,13 @@ async function runSize(target: number): Promise<Record<string, number>> {
       return r.body as Record<string, unknown>;
     };
     const group = await post('/api/groups', { name: 'Squad of 40' });
-    const groupId = String(group.id ?? group.groupId ?? (group.group as { id?: string } | undefined)?.id);
+    const groupId = group.id as string;
     await post(`/api/groups/${groupId}/members`, { athlete_ids: ids.slice(0, 40) });
     const templateId = scaleId(`template:${coach.id}`);
-    const assign = await timed(ASSIGN_RUNS, async (i) => void (await post(`/api/groups/${groupId}/assign-template`, { template_id: templateId, start_date: addDays(today, 7 + i * 35) })));
+    const assign = await timed(
+      ASSIGN_RUNS,
+      async (i) => void (await post(`/api/groups/${groupId}/assign-template`, { template_id: templateId, start_date: addDays(today, 7 + i * 35) })),
+    );
     figures.assign_40_p50_ms = assign.p50;
     figures.assign_40_p95_ms = assign.p95;
     log(`  template to 40 athletes p50 ${assign.p50} ms  p95 ${assign.p95} ms (HTTP answer)`);

@@ -10,7 +10,11 @@ describe('postgres event store: reading all events with the data of some types',
     db = await createTestDatabase();
     store = new PostgresEventStore(db.pool);
     const userId = '00000000-0000-4000-8000-0000000000a1';
-    await store.append(`user-${userId}`, [{ type: 'UserRegistered', data: { userId, email: 'ada\u0000@example.test', fullName: 'Ada \ud800 Lovelace' }, metadata: { userId } }], 'no_stream');
+    await store.append(
+      `user-${userId}`,
+      [{ type: 'UserRegistered', data: { userId, email: 'ada\u0000@example.test', fullName: 'Ada \ud800 Lovelace' }, metadata: { userId } }],
+      'no_stream',
+    );
     await store.append('other-1', [{ type: 'SomethingElse', data: { big: 'x'.repeat(5000) }, metadata: { userId } }], 'no_stream');
     await store.append(`user-${userId}`, [{ type: 'ProfileUpdated', data: { userId, displayName: 'Ada' }, metadata: { userId } }], 0);
   });
