@@ -207,7 +207,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
         async (i) => {
           const from = addDays(today, -30 * (1 + ((i * 7) % 34)));
           const r = await get(`/api/manage-workouts?clientId=${athlete.id}&from=${from}&to=${addDays(from, 34)}`, coachToken);
-          if (i === 0 && !(r.body as unknown[]).length) throw new Error('calendar month: no workouts');
+          if (i === 0 && !(r.body as { workouts: unknown[] }).workouts.length) throw new Error('calendar month: no workouts');
         },
       ],
       [
