@@ -29,6 +29,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+// pg's type parsers as the server and CLI have them (dates as 'YYYY-MM-DD', bigints as numbers): the
+// rebuilds run in this process, and the training projection reads its rows back.
+import '../src/platform/start.ts';
 import { allProjections, featureReactors } from '../src/features.ts';
 import { migrate } from '../src/platform/db/migrations.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
