@@ -67,8 +67,13 @@ export interface EventStore {
    * Up to `limit` events after `after` (exclusive) in global order, `null` meaning the start.
    * Never returns an event while an earlier one could still commit, so a reader that
    * checkpoints what it saw never skips a late commit.
+   *
+   * `dataOf`: only events of these types come with their data and metadata; the others
+   * come with `data: null` and empty metadata, in their place (their checkpoints still
+   * count). A reader that applies a few types (a projection's rebuild) then neither
+   * parses nor decrypts the rest. Stores that cannot leave data out ignore it.
    */
-  readAll(after: Checkpoint | null, limit: number): Promise<StoredEvent[]>;
+  readAll(after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]>;
   /** Called after each successful append in this process (the runner's in-process wake-up). */
   onAppended(listener: (checkpoint: Checkpoint) => void): () => void;
   /**

@@ -70,16 +70,18 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
 
   let checkpoint: Checkpoint | null = null;
   let eventsRead = 0;
+  // Only the types it applies come with their data (the others are skipped anyway).
+  const dataOf = p.readsData === false ? [] : p.handles[0] === '*' ? undefined : p.handles;
   const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
 
   // Apply batches in their own short transactions until caught up with the store. The
   // next batch is read while this one is applied: reading and writing overlap.
-  let next = store.readAll(checkpoint, opts.batchSize);
+  let next = store.readAll(checkpoint, opts.batchSize, dataOf);
   for (;;) {
     const events = await next;
     if (events.length === 0) break;
     const batchEnd = events[events.length - 1].checkpoint;
-    next = store.readAll(batchEnd, opts.batchSize);
+    next = store.readAll(batchEnd, opts.batchSize, dataOf);
     const relevant = events.filter((e) => handlesEvent(p, e.type));
     const commit = async (isolate: boolean) => {
       const client = await pool.connect();
@@ -128,7 +130,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
     await client.query('BEGIN');
     await client.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [p.name]);
     for (;;) {
-      const events = await store.readAll(checkpoint, opts.batchSize);
+      const events = await store.readAll(checkpoint, opts.batchSize, dataOf);
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });

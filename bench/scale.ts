@@ -1,0 +1,306 @@
+/**
+ * `npm run bench:scale` (issue 28; not part of CI): what a user feels on a store the
+ * size of a real deployment. For each size in BENCH_SCALE_EVENTS (comma list, default
+ * 1000000,3000000,10000000), on a fresh embedded PostgreSQL:
+ *
+ * 1. generate the store (scale-generate.ts: real deciders, sealed personal fields, COPY);
+ * 2. rebuild every read model through the runner's rebuild (rebuildProjection, what
+ *    `spotter replay` runs), one after the other, timed per projection;
+ * 3. start the real server as a child process (scale-server.ts) and time, as the
+ *    signed-in coach of a 400-athlete team over keep-alive HTTP, one request at a
+ *    time: the calendar month of an athlete with three years of history, the clients
+ *    page with compliance, team analytics for the 400 athletes over 90 days, the
+ *    performance dashboard, a page of the thread with thousands of messages, and a
+ *    template assignment to a group of 40 athletes;
+ * 4. while projections are rebuilt again in this process, drive PUT /api/profile
+ *    open-loop from a forked client (open-loop-client.ts): command p50/p99 and
+ *    command → websocket p99;
+ * 5. report the database size per million events and the server's peak RSS (VmHWM of
+ *    the child process, from /proc).
+ *
+ * Prints one line of JSON per size.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+// pg's type parsers as the server and CLI have them (dates as 'YYYY-MM-DD', bigints as numbers): the
+// rebuilds run in this process, and the training projection reads its rows back.
+import '../src/platform/start.ts';
+import { allProjections, featureReactors } from '../src/features.ts';
+import { migrate } from '../src/platform/db/migrations.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
+import { mailReactor } from '../src/platform/mail/reactor.ts';
+import { rebuildProjection } from '../src/platform/projections/rebuild.ts';
+import { installProjection } from '../src/platform/projections/schema.ts';
+import type { Projection } from '../src/platform/projections/projection.ts';
+import { addDays } from '../src/training/domain/workout-rules.ts';
+import { benchPool, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
+import { generateStore, scaleId, type Generated } from './scale-generate.ts';
+import type { OpenLoopPlan } from './open-loop-client.ts';
+import { forkOpenLoop } from './open-loop.ts';
+
+const SIZES = (process.env.BENCH_SCALE_EVENTS ?? '1000000,3000000,10000000').split(',').map((s) => Number(s.trim()));
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
+const WARMUP = 10;
+const ASSIGN_RUNS = Number(process.env.BENCH_SCALE_ASSIGN_RUNS ?? 10);
+const CMD_RATE = Number(process.env.BENCH_SCALE_CMD_RATE ?? 200);
+const CMD_MS = 10_000;
+const PASSWORD = 'bench-scale-password';
+const APP_URL = 'http://127.0.0.1';
+// BENCH_SCALE_PROJECTIONS (comma list) rebuilds only these read models: for investigation, not for the reported figures.
+
+interface ServerChild {
+  proc: ChildProcess;
+  url: string;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** The real server in its own process, on the bench database. */
+async function startServerChild(databaseUrl: string, folder: string): Promise<ServerChild> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./scale-server.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SPOTTER_DATA_DIR: path.join(folder, 'data'),
+      OUTBOX_DIR: path.join(folder, 'outbox'),
+      SMTP_URL: '',
+      EVENTSTORE_URL: '',
+      SPOTTER_DEMO: '0',
+      RECAP_SCHEDULE: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  proc.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    void exited.then(() => reject(new Error(`server exited before listening:\n${errors}`)));
+  });
+  return {
+    proc,
+    url,
+    peakRssMb() {
+      const status = fsSync.readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+    },
+  };
+}
+
+async function timed(n: number, fn: (i: number) => Promise<void>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    await fn(i);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) };
+}
+
+/** Rebuilds every read model in turn; events/s per projection, and the store's events over the time of them all. */
+async function rebuildAll(pool: pg.Pool, store: PostgresEventStore, readModels: Projection[], events: number): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  const t0 = performance.now();
+  for (const p of readModels) {
+    const s = performance.now();
+    const r = await rebuildProjection(pool, store, p, { batchSize: 20_000 });
+    const seconds = (performance.now() - s) / 1000;
+    figures[`rebuild_${p.name}_events_per_s`] = round(r.eventsRead / seconds);
+    log(
+      `  rebuilt ${p.name.padEnd(28)} ${r.eventsRead.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s = ${round(r.eventsRead / seconds).toLocaleString('en-US')} events/s`,
+    );
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  figures.rebuild_all_s = round(seconds, 1);
+  figures.rebuild_total_events_per_s = round(events / seconds);
+  log(`  every read model (${readModels.length}) rebuilt in ${seconds.toFixed(1)} s: ${figures.rebuild_total_events_per_s.toLocaleString('en-US')} store events/s`);
+  return figures;
+}
+
+async function runSize(target: number): Promise<Record<string, number>> {
+  log(`bench:scale ${target.toLocaleString('en-US')} events`);
+  const started = performance.now();
+  const db = await startBenchDatabase(`scale-${target}`);
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-bench-scale-'));
+  const pool = benchPool(db.url, 10);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let server: ServerChild | null = null;
+  const store = new PostgresEventStore(pool);
+  try {
+    await migrate(pool);
+    const reactors = [mailReactor(APP_URL), ...featureReactors(store)];
+    const only = process.env.BENCH_SCALE_PROJECTIONS?.split(',').map((s) => s.trim());
+    const readModels = allProjections.filter((p) => !p.reactor && (!only || only.includes(p.name)));
+    for (const p of [...allProjections, ...reactors]) await installProjection(pool, p);
+
+    const generated: Generated = await generateStore(pool, store, target);
+    const people = generated.coaches.flatMap((c) => [c, ...c.athletes]);
+    const hash = await hashPassword(PASSWORD);
+    await pool.query(
+      `INSERT INTO user_credentials (user_id, email, password_hash, created_at)
+       SELECT id, email, $3, now() FROM unnest($1::uuid[], $2::text[]) AS x(id, email)`,
+      [people.map((p) => p.id), people.map((p) => p.email), hash],
+    );
+    await pool.query('VACUUM (ANALYZE) es_events');
+    await pool.query('CHECKPOINT');
+    // Reactors (mail, webhooks…) start at the head: the history's effects happened long ago.
+    await pool.query(
+      `UPDATE projection_checkpoints SET checkpoint = (SELECT lpad(tx_id::text, 20, '0') || ':' || lpad(position::text, 20, '0') FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1)
+        WHERE projection = ANY($1::text[])`,
+      [reactors.map((r) => r.name)],
+    );
+    const generationS = (performance.now() - started) / 1000;
+
+    const figures: Record<string, number> = { events: generated.events, generation_s: round(generationS, 1) };
+    Object.assign(figures, await rebuildAll(pool, store, readModels, generated.events));
+    await pool.query('VACUUM ANALYZE');
+    const { rows: size } = await pool.query<{ bytes: string; events_bytes: string }>(
+      `SELECT pg_database_size(current_database()) AS bytes, pg_total_relation_size('es_events') AS events_bytes`,
+    );
+    figures.db_mb = round(Number(size[0].bytes) / 2 ** 20);
+    figures.db_mb_per_million_events = round(Number(size[0].bytes) / 2 ** 20 / (generated.events / 1e6), 1);
+    figures.es_events_mb_per_million_events = round(Number(size[0].events_bytes) / 2 ** 20 / (generated.events / 1e6), 1);
+    log(
+      `  database ${figures.db_mb} MB = ${figures.db_mb_per_million_events} MB per million events (es_events with indexes ${figures.es_events_mb_per_million_events} MB per million)`,
+    );
+
+    server = await startServerChild(db.url, tmp);
+    const base = new URL(server.url);
+    const get = async (url: string, token: string) => {
+      const r = await httpJson(agent, base, 'GET', url, undefined, token);
+      if (r.status !== 200) throw new Error(`GET ${url}: ${r.status} ${r.text.slice(0, 300)}`);
+      return r;
+    };
+    const signIn = async (email: string) => {
+      const s = await httpJson(agent, base, 'POST', '/api/auth/signin', { email, password: PASSWORD });
+      if (s.status !== 200) throw new Error(`signin ${email}: ${s.status} ${s.text}`);
+      return s.body as { accessToken: string; user: { id: string } };
+    };
+    const coach = generated.coaches[0];
+    const coachToken = (await signIn(coach.email)).accessToken;
+    const athlete = coach.athletes[0];
+    const ids = coach.athletes.map((a) => a.id);
+    const today = generated.today;
+
+    const queries: [string, (i: number) => Promise<void>][] = [
+      [
+        'calendar_month',
+        async (i) => {
+          const from = addDays(today, -30 * (1 + ((i * 7) % 34)));
+          const r = await get(`/api/manage-workouts?clientId=${athlete.id}&from=${from}&to=${addDays(from, 34)}`, coachToken);
+          if (i === 0 && !(r.body as { workouts: unknown[] }).workouts.length) throw new Error('calendar month: no workouts');
+        },
+      ],
+      [
+        'clients_page',
+        async (i) => {
+          const r = await get('/api/get-clients', coachToken);
+          if (i === 0 && (r.body as { clients: unknown[] }).clients.length !== 400) throw new Error('clients page: not 400 clients');
+        },
+      ],
+      ['team_analytics_90d', async () => void (await get(`/api/team-analytics?range=90d&athletes=${ids.join(',')}`, coachToken))],
+      ['performance_dashboard', async () => void (await get(`/api/performance-summary?athlete_id=${athlete.id}`, coachToken))],
+      [
+        'message_page',
+        async (i) => {
+          const r = await get(`/api/conversations/${generated.bigThread}/messages`, coachToken);
+          if (i === 0 && !(r.body as { messages: unknown[] }).messages.length) throw new Error('message page: empty');
+        },
+      ],
+    ];
+    for (const [name, fn] of queries) {
+      const t = await timed(REQUESTS, fn);
+      figures[`${name}_p50_ms`] = t.p50;
+      figures[`${name}_p95_ms`] = t.p95;
+      log(`  ${name.padEnd(22)} p50 ${t.p50} ms  p95 ${t.p95} ms`);
+    }
+
+    // A template assignment to a group of 40 athletes: the HTTP answer's round trip.
+    const post = async (url: string, body: unknown) => {
+      const r = await httpJson(agent, base, 'POST', url, body, coachToken);
+      if (r.status !== 200 && r.status !== 201) throw new Error(`POST ${url}: ${r.status} ${r.text.slice(0, 300)}`);
+      return r.body as Record<string, unknown>;
+    };
+    const group = await post('/api/groups', { name: 'Squad of 40' });
+    const groupId = group.id as string;
+    await post(`/api/groups/${groupId}/members`, { athlete_ids: ids.slice(0, 40) });
+    const templateId = scaleId(`template:${coach.id}`);
+    const assign = await timed(
+      ASSIGN_RUNS,
+      async (i) => void (await post(`/api/groups/${groupId}/assign-template`, { template_id: templateId, start_date: addDays(today, 7 + i * 35) })),
+    );
+    figures.assign_40_p50_ms = assign.p50;
+    figures.assign_40_p95_ms = assign.p95;
+    log(`  template to 40 athletes p50 ${assign.p50} ms  p95 ${assign.p95} ms (HTTP answer)`);
+
+    // Commands while a rebuild runs.
+    const users = coach.athletes.slice(1, 21);
+    const plan: OpenLoopPlan = { base: server.url, rate: CMD_RATE, warmupMs: 2000, measureMs: CMD_MS, drainMs: 5000, body: 'profile', targets: [] };
+    for (const u of users) {
+      const s = await signIn(u.email);
+      plan.targets.push({ topic: `user:${s.user.id}`, watcherToken: s.accessToken, method: 'PUT', path: '/api/profile', senderToken: s.accessToken });
+    }
+    let loading = true;
+    let rebuilt = 0;
+    const rebuilding = (async () => {
+      const order = [...readModels].sort((a, b) => (figures[`rebuild_${a.name}_events_per_s`] ?? 0) - (figures[`rebuild_${b.name}_events_per_s`] ?? 0));
+      for (let k = 0; loading; k++) {
+        await rebuildProjection(pool, store, order[k % order.length], { batchSize: 20_000 });
+        rebuilt++;
+      }
+    })();
+    const run = await forkOpenLoop(pool, { load: plan }).finally(() => (loading = false));
+    await rebuilding;
+    const o = run.outcome;
+    const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
+    const ms = (xs: number[], p: number) => (Number.isFinite(percentile(xs, p)) ? round(percentile(xs, p), 1) : -1);
+    figures.cmd_during_rebuild_p50_ms = ms(o.httpLatenciesMs, 50);
+    figures.cmd_during_rebuild_p99_ms = ms(o.httpLatenciesMs, 99);
+    figures.cmd_to_ws_during_rebuild_p99_ms = ms(ws, 99);
+    figures.cmd_during_rebuild_failed = o.measured - o.ok + o.unmatched;
+    figures.cmd_during_rebuild_achieved_per_s = round(o.achievedPerS, 1);
+    log(
+      `  ${CMD_RATE} commands/s during ${rebuilt} rebuild(s): HTTP p50 ${figures.cmd_during_rebuild_p50_ms} ms p99 ${figures.cmd_during_rebuild_p99_ms} ms; command → ws p99 ${figures.cmd_to_ws_during_rebuild_p99_ms} ms; ${figures.cmd_during_rebuild_failed} failed`,
+    );
+
+    figures.server_peak_rss_mb = round(server.peakRssMb());
+    figures.total_s = round((performance.now() - started) / 1000, 1);
+    log(`  server peak RSS (VmHWM of its process) ${figures.server_peak_rss_mb} MB; size done in ${figures.total_s} s`);
+    return figures;
+  } finally {
+    agent.destroy();
+    await server?.stop();
+    await store.codec.keys.close();
+    await pool.end();
+    await db.stop();
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+for (const size of SIZES) {
+  if (!Number.isSafeInteger(size) || size <= 0) throw new Error(`BENCH_SCALE_EVENTS: not an event count: ${size}`);
+  const figures = await runSize(size);
+  console.log(JSON.stringify({ size, ...figures }));
+}
