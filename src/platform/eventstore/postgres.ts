@@ -170,6 +170,11 @@ const columns = (t: string) =>
   `${t}stream_id, ${t}stream_version, ${t}event_id, ${t}event_type, ${t}schema_version, ${t}data, ${t}metadata, ` +
   `floor(extract(epoch FROM ${t}created_at) * 1000)::float8 AS created_ms`;
 const COLUMNS = columns('');
+/** COLUMNS, with data and metadata only for the event types in $4 (readAll's dataOf). */
+const DATA_OF_COLUMNS = COLUMNS.replace(
+  'data, metadata,',
+  `CASE WHEN event_type = ANY($4::text[]) THEN data END AS data, CASE WHEN event_type = ANY($4::text[]) THEN metadata ELSE '{}'::jsonb END AS metadata,`,
+);
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -306,10 +311,7 @@ export class PostgresEventStore implements EventStore {
       // Issue 28: a rebuild's time went into parsing and decrypting events it skips.
       const { rows } = await this.pool.query<EventRow>({
         name: 'es_read_all_data_of',
-        text: `SELECT position, tx_id::text AS tx, stream_id, stream_version, event_id, event_type, schema_version,
-                      CASE WHEN event_type = ANY($4::text[]) THEN data END AS data,
-                      CASE WHEN event_type = ANY($4::text[]) THEN metadata ELSE '{}'::jsonb END AS metadata, created_at
-                 FROM es_read_all($1::text::xid8, $2::bigint, $3::int)`,
+        text: `SELECT ${DATA_OF_COLUMNS} FROM es_read_all($1::text::xid8, $2::bigint, $3::int)`,
         values: [tx, pos, limit, dataOf],
       });
       const wanted = await this.decoded(rows.filter((r) => r.data !== null));

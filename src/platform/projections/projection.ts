@@ -32,11 +32,6 @@ export interface Projection {
   /** Event types this projection reads ('*' for all); others are skipped (the checkpoint still moves). */
   handles: readonly string[];
   /**
-   * False when apply looks only at each event's type, stream, time and checkpoint,
-   * never its data or metadata: a rebuild then leaves those out (issue 28).
-   */
-  readsData?: false;
-  /**
    * Apply a batch (already filtered to `handles`, in global order) and return the
    * realtime topics whose data changed. Must be idempotent for the batch as a whole
    * only in the sense that it runs inside the checkpoint's transaction: a batch is

@@ -10,7 +10,6 @@ export const streamSummaries: Projection = {
   // 2: last_checkpoint, so "most recently active" follows the store's order (times tie within a millisecond).
   version: 2,
   handles: ['*'],
-  readsData: false,
   tables: {
     // Every batch rewrites most rows (a rebuild of a million events rewrites each of
     // 10,000 rows fifty times): half-empty pages keep the new version on its page (a HOT
