@@ -351,3 +351,28 @@ export function subscribe(base: URL, accessToken: string, topic: string): Promis
     socket.on('message', onFirst);
   });
 }
+
+export interface AsideIndexes {
+  constraints: { conname: string; def: string }[];
+  indexes: { indexname: string; indexdef: string }[];
+}
+
+/** Drops es_events' unique constraints and secondary indexes (the primary key stays) before a bulk load; restoreIndexes makes them again from their own definitions. */
+export async function setIndexesAside(client: pg.ClientBase): Promise<AsideIndexes> {
+  const { rows: constraints } = await client.query<{ conname: string; def: string }>(
+    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'es_events'::regclass AND contype = 'u'`,
+  );
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'es_events'
+       AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'es_events'::regclass)`,
+  );
+  for (const c of constraints) await client.query(`ALTER TABLE es_events DROP CONSTRAINT ${c.conname}`);
+  for (const i of indexes) await client.query(`DROP INDEX ${i.indexname}`);
+  return { constraints, indexes };
+}
+
+export async function restoreIndexes(client: pg.ClientBase, aside: AsideIndexes): Promise<void> {
+  await client.query(`SET maintenance_work_mem = '512MB'`);
+  for (const c of aside.constraints) await client.query(`ALTER TABLE es_events ADD CONSTRAINT ${c.conname} ${c.def}`);
+  for (const i of aside.indexes) await client.query(i.indexdef);
+}

@@ -13,7 +13,7 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { installProjection } from '../src/platform/projections/schema.ts';
 import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
-import { benchPool, log, postgresCpuMs, postmasterOf, round, withBenchDatabase } from './lib.ts';
+import { benchPool, log, postgresCpuMs, postmasterOf, restoreIndexes, round, setIndexesAside, withBenchDatabase } from './lib.ts';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 const STREAMS = 10_000;
@@ -52,15 +52,7 @@ export async function generate(pool: pg.Pool): Promise<void> {
        FROM generate_series(0, 9999) AS k`,
     );
     await client.query('ANALYZE bench_streams, bench_payloads');
-    const { rows: constraints } = await client.query<{ conname: string; def: string }>(
-      `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'es_events'::regclass AND contype = 'u'`,
-    );
-    const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'es_events'
-         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'es_events'::regclass)`,
-    );
-    for (const c of constraints) await client.query(`ALTER TABLE es_events DROP CONSTRAINT ${c.conname}`);
-    for (const i of indexes) await client.query(`DROP INDEX ${i.indexname}`);
+    const aside = await setIndexesAside(client);
 
     const chunk = Math.ceil(EVENTS / TRANSACTIONS);
     for (let lo = 0; lo < EVENTS; lo += chunk) {
@@ -79,9 +71,8 @@ export async function generate(pool: pg.Pool): Promise<void> {
       log(`  generated events ${lo}..${hi - 1} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     const t0 = performance.now();
-    for (const c of constraints) await client.query(`ALTER TABLE es_events ADD CONSTRAINT ${c.conname} ${c.def}`);
-    for (const i of indexes) await client.query(i.indexdef);
-    log(`  rebuilt ${constraints.length + indexes.length} secondary indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await restoreIndexes(client, aside);
+    log(`  rebuilt ${aside.constraints.length + aside.indexes.length} secondary indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await client.query('DROP TABLE bench_streams, bench_payloads');
   } finally {
     client.release();

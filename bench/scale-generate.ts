@@ -36,7 +36,8 @@ import { assignmentStream, templateStream } from '../src/templates/domain/events
 import { parseTemplate } from '../src/templates/domain/payload.ts';
 import { copyRows, copyText } from './scale-copy.ts';
 import { emailSubject } from '../src/platform/eventstore/personal-data.ts';
-import { log } from './lib.ts';
+import { log, restoreIndexes, setIndexesAside } from './lib.ts';
+import { DAYS } from '../src/training/seed-plan.ts';
 
 export const COACHES = 2000;
 export const ATHLETES = 40_000;
@@ -481,26 +482,6 @@ function workoutSteps(coachId: string, athleteId: string, workout: SeedWorkout, 
   return out;
 }
 
-type Planned = [name: string, reps: number, load: number];
-/** The two alternating days of `spotter seed`'s programme (src/training/seed-plan.ts). */
-const DAYS: Planned[][] = [
-  [
-    ['Back Squat', 5, 185],
-    ['Bench Press', 5, 145],
-    ['Barbell Row', 8, 115],
-    ['Overhead Press', 6, 85],
-    ['Romanian Deadlift', 8, 155],
-    ['Pull Up', 8, 0],
-  ],
-  [
-    ['Deadlift', 5, 225],
-    ['Incline Bench Press', 8, 115],
-    ['Front Squat', 5, 135],
-    ['Lat Pulldown', 10, 100],
-    ['Walking Lunge', 10, 40],
-    ['Dumbbell Curl', 12, 25],
-  ],
-];
 const INTENTS = new Map(DAYS.flat().map(([name]) => [name, guessIntent(name)]));
 
 /**
@@ -565,31 +546,6 @@ function templateBody(coachName: string) {
     }
   }
   return { name: `${coachName}'s base block`, description: 'Four weeks of base strength.', category: 'strength', workouts };
-}
-
-interface AsideIndexes {
-  constraints: { conname: string; def: string }[];
-  indexes: { indexname: string; indexdef: string }[];
-}
-
-/** Drops es_events' unique constraints and secondary indexes (the primary key stays), as bench/rebuild.ts does. */
-async function setIndexesAside(client: pg.ClientBase): Promise<AsideIndexes> {
-  const { rows: constraints } = await client.query<{ conname: string; def: string }>(
-    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'es_events'::regclass AND contype = 'u'`,
-  );
-  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'es_events'
-       AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'es_events'::regclass)`,
-  );
-  for (const c of constraints) await client.query(`ALTER TABLE es_events DROP CONSTRAINT ${c.conname}`);
-  for (const i of indexes) await client.query(`DROP INDEX ${i.indexname}`);
-  return { constraints, indexes };
-}
-
-async function restoreIndexes(client: pg.ClientBase, aside: AsideIndexes): Promise<void> {
-  await client.query(`SET maintenance_work_mem = '512MB'`);
-  for (const c of aside.constraints) await client.query(`ALTER TABLE es_events ADD CONSTRAINT ${c.conname} ${c.def}`);
-  for (const i of aside.indexes) await client.query(i.indexdef);
 }
 
 const DECIDERS: Record<string, Decider<unknown, unknown, DomainEvent>> = {

@@ -50,9 +50,9 @@ export interface SeedWorkout {
 const FIRST = ['Ava', 'Ben', 'Cleo', 'Dan', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jade', 'Kai', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia', 'Quin', 'Rosa', 'Sami', 'Tess'];
 const LAST = ['Adams', 'Brooks', 'Cruz', 'Diaz', 'Evans', 'Fox', 'Gray', 'Hale', 'Ito', 'Jones', 'Khan', 'Lopez', 'Moss', 'Nash', 'Ortiz', 'Park', 'Reed', 'Stone', 'Tran', 'Vega'];
 
-type Planned = [name: string, reps: number, load: number];
-/** Two alternating days; loads are for a strength factor of 1 in week 0. */
-const DAYS: Planned[][] = [
+export type Planned = [name: string, reps: number, load: number];
+/** Two alternating days; loads are for a strength factor of 1 in week 0 (also bench/scale-generate.ts's programme). */
+export const DAYS: Planned[][] = [
   [
     ['Back Squat', 5, 185],
     ['Bench Press', 5, 145],
