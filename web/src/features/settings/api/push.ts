@@ -20,11 +20,15 @@ export function useSavePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<PushPreferences>) => api.put<{ preferences: PushPreferences; timeZone: string }>('/api/push/preferences', change),
-    // The choice shows at once, like the theme; a refusal puts the server's back.
-    onMutate: (change) =>
+    // The choice shows at once, like the theme; a refusal puts the server's back. A read
+    // still on its way (the page's load, a realtime catch-up) is dropped first, or its
+    // older answer would land on top of the choice and undo the click on screen.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: pushPreferencesKey });
       queryClient.setQueryData<{ preferences: PushPreferences; timeZone: string }>(pushPreferencesKey, (old) =>
         old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
-      ),
+      );
+    },
     onSuccess: (saved) => queryClient.setQueryData(pushPreferencesKey, saved),
     onError: () => queryClient.invalidateQueries({ queryKey: pushPreferencesKey }),
   });
