@@ -10,9 +10,10 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { publicRoutes, SIGNED_IN_LAYOUT, signedInRoutes } from '../src/app/route-table.ts';
 
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-export type RoutePreload = { path: string; js: string[]; css: string[] };
+/** One address's files; the server reads the list with the same shape (src/platform/http/page-preloads.ts). */
+type RoutePreload = { path: string; js: string[]; css: string[] };
 
 type ChunkWithCss = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -29,7 +30,12 @@ export function routePreloads(): Plugin {
     generateBundle(_options, bundle: OutputBundle) {
       const chunks = Object.values(bundle).filter((o): o is ChunkWithCss => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const byModule = new Map(chunks.flatMap((c) => (routeModuleOf(c) ? [[routeModuleOf(c)!, c] as const] : [])));
+      const byModule = new Map(
+        chunks.flatMap((c) => {
+          const module = routeModuleOf(c);
+          return module ? [[module, c] as const] : [];
+        }),
+      );
       const entry = chunks.find((c) => c.isEntry);
 
       /** A chunk and every chunk it imports statically, with their styles. */

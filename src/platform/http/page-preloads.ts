@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** One address's files, as web/build/route-preloads.ts writes them. */
 type RoutePreload = { path: string; js: string[]; css: string[] };
 
 /** A route pattern ('/calendar/:clientId') matches a path segment by segment. */

@@ -3,12 +3,10 @@ import { CalendarPage } from '../../../features/calendar/components/calendar-pag
 import { ReadinessTrend } from '../../../features/readiness/components/readiness-trend';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LazyPerformancePanel as PerformancePanel } from '../../../features/performance/components/lazy-performance-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfileToday } from '../../../lib/profile';
-
-/** Performance (records, charts, the metrics table) loads when that view is opened: the workouts view comes first. */
-const PerformancePanel = lazy(() => import('../../../features/performance/components/performance-panel').then((m) => ({ default: m.PerformancePanel })));
 
 /** The athlete workout page (spec §2): Workouts (the calendar) or Performance (analytics). */
 export function Component() {

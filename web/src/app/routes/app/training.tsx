@@ -1,15 +1,13 @@
 import { TrainingPage } from '../../../features/athlete/components/training-page';
 import { MODE_TITLES, ModeSwitch, useWorkoutMode } from '../../../components/layouts/workout-modes';
 import { PageHeader } from '../../../components/ui/page-header';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LazyPerformancePanel as PerformancePanel } from '../../../features/performance/components/lazy-performance-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfileToday } from '../../../lib/profile';
 import { useUser } from '../../../lib/auth';
 import { InvitationsForYou } from '../../../features/clients/components/invitations-for-you';
 import '../../../features/clients/components/clients.css';
-
-/** Performance (records, charts, the metrics table) loads when that view is opened: the workouts view comes first. */
-const PerformancePanel = lazy(() => import('../../../features/performance/components/performance-panel').then((m) => ({ default: m.PerformancePanel })));
 
 /** The athlete's own training area: their workouts, or their performance analytics. */
 export function Component() {
