@@ -5,7 +5,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { deviceSubscription, pushSupported, usePushPreferences, usePushSubscriptions, useSavePushPreferences, useTurnOffPush, useTurnOnPush, type PushKind } from '../api/push';
+import {
+  deviceSubscription,
+  pushSupported,
+  usePushPreferences,
+  usePushSubscriptions,
+  useSavePushPreferences,
+  useTurnOffPush,
+  useTurnOnPush,
+  type PushKind,
+  type PushPreferences,
+} from '../api/push';
 
 const KINDS: { kind: PushKind; label: string; athleteOnly?: boolean }[] = [
   { kind: 'workout', label: 'A new or changed workout', athleteOnly: true },
@@ -26,6 +36,9 @@ export function PushCard() {
   // This device's subscription endpoint, read from the browser (null: not subscribed here).
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The choices being saved, shown at once: a controlled checkbox whose value waits for
+  // the query cache's next render would spring back under the click for a moment first.
+  const [draft, setDraft] = useState<Partial<PushPreferences>>({});
   useEffect(() => {
     let live = true;
     void deviceSubscription().then((s) => live && setEndpoint(s?.endpoint ?? null));
@@ -37,10 +50,31 @@ export function PushCard() {
   const rows = subscriptions.data ?? [];
   const onHere = endpoint !== null && rows.some((r) => r.endpoint === endpoint);
   const kinds = KINDS.filter((k) => !k.athleteOnly || user?.isAthlete);
-  const change = (c: Parameters<typeof save.mutate>[0]) => {
+  const shown = preferences.data ? { ...preferences.data.preferences, ...draft } : null;
+  const change = (c: Partial<PushPreferences>) => {
     setSaved(false);
-    save.mutate(c, { onSuccess: () => setSaved(true) });
+    setDraft((d) => ({ ...d, ...c }));
+    save.mutate(c, {
+      onSuccess: () => setSaved(true),
+      // After a refusal the server's value shows again (the save rereads it).
+      onError: () => setDraft((d) => without(d, Object.keys(c) as (keyof PushPreferences)[])),
+    });
   };
+  // A choice leaves the draft once the server's preferences say the same, so the box
+  // never shows the old value between the save's answer and its render. (Adjusted while
+  // rendering, as React advises for state that follows a prop, rather than in an effect.)
+  const server = preferences.data?.preferences;
+  const [draftCheckedAgainst, setDraftCheckedAgainst] = useState(server);
+  if (server !== draftCheckedAgainst) {
+    setDraftCheckedAgainst(server);
+    if (server)
+      setDraft((d) =>
+        without(
+          d,
+          (Object.keys(d) as (keyof PushPreferences)[]).filter((key) => d[key] === server[key]),
+        ),
+      );
+  }
 
   return (
     <Card>
@@ -75,13 +109,13 @@ export function PushCard() {
           {turnOff.isError && <Alert variant="error">{errorMessage(turnOff.error, turnOff.error.message)}</Alert>}
           {preferences.isPending ? (
             <Spinner />
-          ) : preferences.data ? (
+          ) : preferences.data && shown ? (
             <>
               <fieldset className="settings__choices">
                 <legend>Notify me about</legend>
                 {kinds.map((k) => (
                   <label key={k.kind} className="settings__choice">
-                    <input type="checkbox" checked={preferences.data.preferences[k.kind]} onChange={(e) => change({ [k.kind]: e.target.checked })} />
+                    <input type="checkbox" checked={shown[k.kind]} onChange={(e) => change({ [k.kind]: e.target.checked })} />
                     {k.label}
                   </label>
                 ))}
@@ -92,8 +126,8 @@ export function PushCard() {
                   <input
                     className="input"
                     type="time"
-                    value={preferences.data.preferences.reminderTime}
-                    disabled={!preferences.data.preferences.reminder}
+                    value={shown.reminderTime}
+                    disabled={!shown.reminder}
                     onChange={(e) => {
                       if (/^\d\d:\d\d$/.test(e.target.value)) change({ reminderTime: e.target.value });
                     }}
@@ -109,4 +143,11 @@ export function PushCard() {
       </CardContent>
     </Card>
   );
+}
+
+function without(draft: Partial<PushPreferences>, keys: (keyof PushPreferences)[]): Partial<PushPreferences> {
+  if (keys.length === 0) return draft;
+  const rest: Partial<PushPreferences> = { ...draft };
+  for (const key of keys) delete rest[key];
+  return rest;
 }
