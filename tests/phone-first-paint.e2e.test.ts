@@ -41,9 +41,14 @@ describe('a signed-in page on a phone', () => {
     const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(named.some((href) => /\/assets\/training-[\w-]+\.js$/.test(href))).toBe(true);
     expect(named.some((href) => /\/assets\/root-[\w-]+\.js$/.test(href))).toBe(true);
-    // Not another page's code.
+    // Not another page's code, and no early data: My Training draws its header without any.
     expect(named.some((href) => /\/assets\/calendar-[\w-]+\.js$/.test(href))).toBe(false);
+    expect(html).not.toContain('<meta name="spotter-first-paint-data"');
     for (const href of named) expect((await fetch(`${t.url}${href}`)).status).toBe(200);
+
+    // The calendar's header needs the profile and the athlete's name: its HTML says so.
+    const calendar = await (await fetch(`${t.url}/calendar/${athlete.user.id}`)).text();
+    expect(calendar).toContain('<meta name="spotter-first-paint-data" content="/api/profile /api/manage-links">');
 
     // An address no page has still gets the app, which sends the visitor on.
     const unknown = await fetch(`${t.url}/no-such-page`);
@@ -62,9 +67,28 @@ describe('a signed-in page on a phone', () => {
   it("asks only for the profile and the athlete's name before the coach's calendar has painted", async () => {
     const page = await e2e.signedInPage(coach, { viewport: PHONE });
     await page.goto(`${t.url}/calendar/${athlete.user.id}`);
-    const early = await requestsBeforeFirstPaint(page);
-    expect(early.every((p) => p === '/api/profile' || p === '/api/manage-links')).toBe(true);
+    // Each once: the app takes the answers the HTML's early script asked for.
+    expect((await requestsBeforeFirstPaint(page)).sort()).toEqual(['/api/manage-links', '/api/profile']);
     await page.getByRole('heading', { level: 1, name: /Workout Calendar/ }).waitFor();
+    await page.getByRole('region', { name: 'Calendar' }).waitFor();
+  });
+
+  it("starts the calendar header's requests before the app's code has arrived", async () => {
+    const page = await e2e.signedInPage(coach, { viewport: PHONE });
+    const asked = new Set<string>();
+    let bothAsked: () => void = () => {};
+    const headerDataAsked = new Promise<void>((resolve) => (bothAsked = resolve));
+    page.on('request', (request) => {
+      asked.add(new URL(request.url()).pathname);
+      if (asked.has('/api/profile') && asked.has('/api/manage-links')) bothAsked();
+    });
+    // The entry script is held until both requests have gone out: only the HTML can send them.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await headerDataAsked;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/calendar/${athlete.user.id}`);
+    await page.getByRole('heading', { level: 1, name: `${athlete.user.fullName} · Workout Calendar` }).waitFor();
     await page.getByRole('region', { name: 'Calendar' }).waitFor();
   });
 });

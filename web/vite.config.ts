@@ -79,6 +79,7 @@ export default defineConfig({
     // No <link rel=modulepreload> per file of a lazy page: inserting them was a long
     // task on a phone, and a page's files import each other one level deep anyway.
     modulePreload: false,
+    cssCodeSplit: false,
     rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: { port: 5173, proxy },

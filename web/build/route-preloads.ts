@@ -5,6 +5,7 @@
  * address with (src/platform/http/page-preloads.ts), so a phone fetches them alongside
  * the entry script instead of only once it has run: one round trip on a slow connection
  * less before the first paint (Lighthouse's phone profile, `npm run bench -- lighthouse`).
+ * Likewise the data requests the page's header needs (`firstPaintData`).
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -13,7 +14,7 @@ import { publicRoutes, SIGNED_IN_LAYOUT, signedInRoutes } from '../src/app/route
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** One address's files; the server reads the list with the same shape (src/platform/http/page-preloads.ts). */
-type RoutePreload = { path: string; js: string[]; css: string[] };
+type RoutePreload = { path: string; js: string[]; css: string[]; data: string[] };
 
 type ChunkWithCss = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -50,7 +51,7 @@ export function routePreloads(): Plugin {
           pending.push(...(chunk?.imports ?? []));
         }
       };
-      const filesFor = (modules: string[]): Omit<RoutePreload, 'path'> => {
+      const filesFor = (modules: string[]): Pick<RoutePreload, 'js' | 'css'> => {
         const js = new Set<string>();
         const css = new Set<string>();
         for (const module of modules) {
@@ -67,8 +68,8 @@ export function routePreloads(): Plugin {
       };
 
       const routes: RoutePreload[] = [
-        ...publicRoutes.map(({ path, module }) => ({ path, ...filesFor([module]) })),
-        ...signedInRoutes.map(({ path, module }) => ({ path, ...filesFor([SIGNED_IN_LAYOUT, module]) })),
+        ...publicRoutes.map(({ path, module, firstPaintData }) => ({ path, ...filesFor([module]), data: firstPaintData ?? [] })),
+        ...signedInRoutes.map(({ path, module, firstPaintData }) => ({ path, ...filesFor([SIGNED_IN_LAYOUT, module]), data: firstPaintData ?? [] })),
       ];
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
     },

@@ -2,7 +2,8 @@
  * The dashboard's HTML for an address, naming the files that address's page needs
  * first (web/build/route-preloads.ts writes the list at build time): the browser then
  * fetches them alongside the entry script rather than after it has run, which on a
- * phone's connection brings the first paint a round trip or more closer.
+ * phone's connection brings the first paint a round trip or more closer. The same goes
+ * for the data requests the page's header needs, which index.html's early script starts.
  *
  * Addresses the list does not know, or a build without it, get index.html as it is.
  */
@@ -10,7 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** One address's files, as web/build/route-preloads.ts writes them. */
-type RoutePreload = { path: string; js: string[]; css: string[] };
+type RoutePreload = { path: string; js: string[]; css: string[]; data?: string[] };
+
+/** What index.html's early script will fetch: our own API's plain paths, nothing else. */
+const FIRST_PAINT_DATA_PATH = /^\/api\/[\w\-/]+$/;
 
 /** A route pattern ('/calendar/:clientId') matches a path segment by segment. */
 function matches(pattern: string, pathname: string): boolean {
@@ -27,7 +31,11 @@ function tagsFor(route: RoutePreload): string {
   // Fetched, not applied: a style sheet here would hold the first paint of the whole page
   // until it came; the app applies each when the part of the page that needs it loads.
   const styles = route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`);
-  return [...scripts, ...styles].join('');
+  // The page's first data, started by index.html's early script before the app's code
+  // arrives (it runs after <head> is parsed, so it sees this tag).
+  const data = (route.data ?? []).filter((p) => FIRST_PAINT_DATA_PATH.test(p));
+  const early = data.length > 0 ? [`<meta name="spotter-first-paint-data" content="${escapeAttribute(data.join(' '))}">`] : [];
+  return [...scripts, ...styles, ...early].join('');
 }
 
 export class PageHtml {

@@ -10,11 +10,12 @@ import { neededForFirstPaint } from '../lib/first-paint';
 import { profileQuery } from '../lib/profile';
 import { queryClient } from '../lib/react-query';
 import { getSession } from '../lib/session';
+import { CALENDAR_FIRST_PAINT_DATA } from './route-table';
 
 /** The calendar's header names the athlete, and the month it opens on is the profile's today. */
 export function calendarPageData({ params }: LoaderFunctionArgs): null {
   if (!getSession() || !params.clientId) return null;
-  neededForFirstPaint('/api/profile', '/api/manage-links');
+  neededForFirstPaint(...CALENDAR_FIRST_PAINT_DATA);
   void queryClient.prefetchQuery(profileQuery);
   void queryClient.prefetchQuery(calendarAthleteQuery(params.clientId));
   return null;

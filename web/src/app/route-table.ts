@@ -7,7 +7,19 @@
  */
 import { paths } from '../config/paths.ts';
 
-export type RouteEntry = { path: string; module: string };
+export type RouteEntry = {
+  path: string;
+  module: string;
+  /**
+   * GET requests (paths without a query) the page's header cannot draw without. The
+   * server names them in the HTML, whose first script starts them while the app's code
+   * is still on its way (web/index.html, lib/first-paint-data.ts).
+   */
+  firstPaintData?: string[];
+};
+
+/** The calendar's header names the athlete (the coach's links), and its month is the profile's today. */
+export const CALENDAR_FIRST_PAINT_DATA = ['/api/profile', '/api/manage-links'];
 
 /** Open to anyone. */
 export const publicRoutes: RouteEntry[] = [
@@ -27,7 +39,7 @@ export const SIGNED_IN_LAYOUT = 'app/root';
 export const signedInRoutes: RouteEntry[] = [
   { path: paths.app.clients.path, module: 'app/clients' },
   { path: paths.app.groups.path, module: 'app/groups' },
-  { path: paths.app.calendar.path, module: 'app/calendar' },
+  { path: paths.app.calendar.path, module: 'app/calendar', firstPaintData: CALENDAR_FIRST_PAINT_DATA },
   { path: paths.app.training.path, module: 'app/training' },
   { path: paths.app.trainingWorkout.path, module: 'app/training-workout' },
   { path: paths.app.library.path, module: 'app/library' },

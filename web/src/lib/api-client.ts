@@ -3,6 +3,7 @@
  * session's bearer token attached, and errors raised with the server's own text.
  */
 import { afterFirstPaint } from './first-paint';
+import { takeFirstPaintData } from './first-paint-data';
 import { getSession, refreshSession } from './session';
 
 export const NO_TOKEN_MESSAGE = 'No authentication token available';
@@ -98,7 +99,12 @@ async function sendSigned(path: string, options: RequestOptions): Promise<Respon
   const session = auth === 'none' ? null : getSession();
   if (auth === 'required' && !session) throw new Error(NO_TOKEN_MESSAGE);
 
-  let response = await send(path, options, session?.accessToken);
+  // A page's first data may already be on its way, started by index.html; a failed early
+  // request (offline, say) is simply sent again. Only a plain read can be one: headers
+  // such as a read-after-write checkpoint ask for something the early one did not.
+  const plainRead = (options.method ?? 'GET') === 'GET' && !options.query && Object.keys(options.headers ?? {}).length === 0;
+  const early = plainRead ? takeFirstPaintData(path, session?.accessToken) : null;
+  let response = early ? await early.catch(() => send(path, options, session?.accessToken)) : await send(path, options, session?.accessToken);
   if (response.status === 401 && session) {
     // One refresh, one retry: a token that expired in flight should not surface as an error.
     const refreshed = await refreshSession(session.accessToken).catch(() => null);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useCalendarAthlete } from '../api/get-athlete';
@@ -16,15 +16,13 @@ import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { trainingKey, type NewRecord } from '../api/types';
 import { useClipboard } from '../utils/clipboard';
 import { anchorForView, shiftAnchor, visibleDays, type CalendarView } from '../utils/dates';
-import { AnalyticsSection } from './analytics/analytics-section';
-import { AssignmentsPanel } from './assignments-panel';
-import { HistoryTransfer } from './history-transfer';
 import { useAssignments } from '../api/assignments';
 import { isCalendarDate, type WeightUnit } from '@kernel';
 import { loadText, useWeightUnit } from '../../../lib/weight-unit';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
-import { WorkoutEditor, type EditorTarget } from './editor/workout-editor';
+import type { EditorTarget } from './editor/workout-editor';
+import { LazyPanelsBelowCalendar, LazyWorkoutEditor } from './lazy-parts';
 import { SelectionBar } from './selection-bar';
 import { ToastRegion, useToasts } from './toasts';
 import { useCalendarActions } from './use-calendar-actions';
@@ -78,6 +76,10 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
   // would grow under the reader when it came. Later ranges keep the previous days until theirs arrive.
   // The days are drawn in a deferred render, which React splits into slices (a phone stays responsive).
   const firstLoad = useDeferredValue(!hasSettled(workouts) && clientId !== '');
+  // Once the month has been shown, the editor's code is wanted (set while rendering, the
+  // way React adjusts state that follows other values).
+  const [editorWanted, setEditorWanted] = useState(false);
+  if (!firstLoad && !editorWanted) setEditorWanted(true);
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
@@ -171,11 +173,9 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
 
       {/* Below the calendar, once it has its days: shown earlier they would be pushed down under the reader. */}
       {!firstLoad && (
-        <>
-          <AssignmentsPanel clientId={clientId} />
-          <AnalyticsSection clientId={clientId} today={today} />
-          <HistoryTransfer clientId={clientId} athleteName={athleteName} />
-        </>
+        <Suspense fallback={null}>
+          <LazyPanelsBelowCalendar clientId={clientId} today={today} athleteName={athleteName} />
+        </Suspense>
       )}
 
       {selection.size > 0 && (
@@ -189,13 +189,19 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
         />
       )}
 
-      <WorkoutEditor
-        target={editor}
-        clientId={clientId}
-        onClose={() => setEditor(null)}
-        onSaved={onSaved}
-        templateName={editor?.workoutId ? templateNames.get(editor.workoutId) : undefined}
-      />
+      {/* Its code loads with the month (a day is opened from there), and it stays mounted
+          afterwards, so closing it can hand focus back. */}
+      {(editorWanted || editor !== null) && (
+        <Suspense fallback={null}>
+          <LazyWorkoutEditor
+            target={editor}
+            clientId={clientId}
+            onClose={() => setEditor(null)}
+            onSaved={onSaved}
+            templateName={editor?.workoutId ? templateNames.get(editor.workoutId) : undefined}
+          />
+        </Suspense>
+      )}
       <ToastRegion toasts={toasts} />
     </div>
   );
