@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useProfileToday } from '../../../lib/profile';
 import { hasSettled } from '../../../lib/react-query';
 import { useTopic } from '../../../lib/realtime';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useWorkouts } from '../api/get-workouts';
 import type { CalendarWorkout } from '../../../lib/calendar-workout';
 import { trainingKey, type NewRecord } from '../api/types';
@@ -76,10 +77,8 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
   // would grow under the reader when it came. Later ranges keep the previous days until theirs arrive.
   // The days are drawn in a deferred render, which React splits into slices (a phone stays responsive).
   const firstLoad = useDeferredValue(!hasSettled(workouts) && clientId !== '');
-  // Once the month has been shown, the editor's code is wanted (set while rendering, the
-  // way React adjusts state that follows other values).
-  const [editorWanted, setEditorWanted] = useState(false);
-  if (!firstLoad && !editorWanted) setEditorWanted(true);
+  // The panels below the month, and the editor's code, come once the month has been drawn.
+  const monthDrawn = useAfterPaint(!firstLoad);
   // Whatever changes this athlete's training (the athlete logging, another coach tab) refreshes the calendar.
   useTopic(clientId ? topicOf.athlete(clientId) : null, [trainingKey(clientId), ['workout']]);
 
@@ -172,7 +171,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
       </section>
 
       {/* Below the calendar, once it has its days: shown earlier they would be pushed down under the reader. */}
-      {!firstLoad && (
+      {monthDrawn && (
         <Suspense fallback={null}>
           <LazyPanelsBelowCalendar clientId={clientId} today={today} athleteName={athleteName} />
         </Suspense>
@@ -191,7 +190,7 @@ function CalendarFor({ today, clientId, title = 'Workout Calendar', headerAction
 
       {/* Its code loads with the month (a day is opened from there), and it stays mounted
           afterwards, so closing it can hand focus back. */}
-      {(editorWanted || editor !== null) && (
+      {(monthDrawn || editor !== null) && (
         <Suspense fallback={null}>
           <LazyWorkoutEditor
             target={editor}
