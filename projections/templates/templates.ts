@@ -233,15 +233,15 @@ export const templatesProjection: Projection = {
       else if (d.workoutId) workoutIds.add(d.workoutId);
     }
 
-    const [templates, assignments, workouts] = await Promise.all([
-      templateIds.size ? tx.query<TemplateRow>(`SELECT * FROM ${tT} WHERE id = ANY($1::uuid[])`, [[...templateIds]]).then((r) => r.rows) : [],
-      assignmentIds.size ? tx.query<AssignmentRow>(`SELECT * FROM ${tA} WHERE id = ANY($1::uuid[])`, [[...assignmentIds]]).then((r) => r.rows) : [],
+    // One after the other: a transaction's client runs one query at a time (pg queues
+    // overlapping ones today, and pg 9 refuses them).
+    const templates = templateIds.size ? (await tx.query<TemplateRow>(`SELECT * FROM ${tT} WHERE id = ANY($1::uuid[])`, [[...templateIds]])).rows : [];
+    const assignments = assignmentIds.size ? (await tx.query<AssignmentRow>(`SELECT * FROM ${tA} WHERE id = ANY($1::uuid[])`, [[...assignmentIds]])).rows : [];
+    const workouts =
       workoutIds.size || assignmentIds.size
-        ? tx
-            .query<AssignmentWorkoutRow>(`SELECT * FROM ${tW} WHERE workout_id = ANY($1::uuid[]) OR assignment_id = ANY($2::uuid[])`, [[...workoutIds], [...assignmentIds]])
-            .then((r) => r.rows)
-        : [],
-    ]);
+        ? (await tx.query<AssignmentWorkoutRow>(`SELECT * FROM ${tW} WHERE workout_id = ANY($1::uuid[]) OR assignment_id = ANY($2::uuid[])`, [[...workoutIds], [...assignmentIds]]))
+            .rows
+        : [];
     const T = new Map(templates.map((r) => [r.id, r]));
     const A = new Map(assignments.map((r) => [r.id, r]));
     const W = new Map(workouts.map((r) => [r.workout_id, r]));
