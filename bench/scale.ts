@@ -64,7 +64,12 @@ interface ServerChild {
 }
 
 /** The real server in its own process, on the bench database. */
-async function startServerChild(databaseUrl: string, folder: string): Promise<ServerChild> {
+/**
+ * The server's own log (its stderr), kept after the run, unlike its data folder: the
+ * first end-to-end run saw it grow to 12.7 GB while busy between requests, and its log
+ * is where to read what it was doing.
+ */
+async function startServerChild(databaseUrl: string, folder: string, logFile: string): Promise<ServerChild> {
   const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./scale-server.ts', import.meta.url))], {
     env: {
       ...process.env,
@@ -81,7 +86,12 @@ async function startServerChild(databaseUrl: string, folder: string): Promise<Se
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  proc.stderr.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+  const serverLog = fsSync.createWriteStream(logFile);
+  proc.stderr.on('data', (d: Buffer) => {
+    errors = (errors + d.toString()).slice(-4000);
+    serverLog.write(d);
+  });
+  proc.on('exit', () => serverLog.end());
   const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -186,7 +196,9 @@ async function runSize(target: number): Promise<Record<string, number>> {
       `  database ${figures.db_mb} MB = ${figures.db_mb_per_million_events} MB per million events (es_events with indexes ${figures.es_events_mb_per_million_events} MB per million)`,
     );
 
-    server = await startServerChild(db.url, tmp);
+    const serverLogFile = path.join(os.tmpdir(), `spotter-bench-scale-server-${target}.log`);
+    server = await startServerChild(db.url, tmp, serverLogFile);
+    log(`  server started; its log: ${serverLogFile}`);
     const base = new URL(server.url);
     const get = async (url: string, token: string) => {
       const r = await httpJson(agent, base, 'GET', url, undefined, token);
