@@ -20,15 +20,10 @@ export function useSavePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<PushPreferences>) => api.put<{ preferences: PushPreferences; timeZone: string }>('/api/push/preferences', change),
-    // The choice shows at once, like the theme; a refusal puts the server's back. A read
-    // still on its way (the page's load, a realtime catch-up) is dropped first, or its
-    // older answer would land on top of the choice and undo the click on screen.
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: pushPreferencesKey });
-      queryClient.setQueryData<{ preferences: PushPreferences; timeZone: string }>(pushPreferencesKey, (old) =>
-        old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
-      );
-    },
+    // The card shows the choice at once from its own draft; here a read still on its way
+    // (the page's load, a realtime catch-up) is dropped, or its older answer could land
+    // after the saved one and put the old choice back. A refusal rereads the server's.
+    onMutate: () => queryClient.cancelQueries({ queryKey: pushPreferencesKey }),
     onSuccess: (saved) => queryClient.setQueryData(pushPreferencesKey, saved),
     onError: () => queryClient.invalidateQueries({ queryKey: pushPreferencesKey }),
   });
