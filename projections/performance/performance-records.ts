@@ -485,7 +485,8 @@ const isPerformanceEvent = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as reado
  */
 export const performanceRecordsProjection: Projection = {
   name: 'performance_records',
-  version: 1,
+  // 2: its workout snapshots are stored as json, not jsonb (src/training/workout-snapshots.ts).
+  version: 2,
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: { performance_workouts: workoutSnapshotsDdl, ...recordTables },
 

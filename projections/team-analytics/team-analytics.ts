@@ -125,7 +125,8 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
 export const teamAnalyticsProjection: Projection = {
   name: 'team_analytics',
   // 2: done_workouts counts workouts with anything logged (workout-done.ts; was: any completed set).
-  version: 2,
+  // 3: its workout snapshots are stored as json, not jsonb (src/training/workout-snapshots.ts).
+  version: 3,
   handles: TRAINING_EVENT_TYPES,
   tables: { team_workouts: workoutSnapshotsDdl, ...teamTables },
 
