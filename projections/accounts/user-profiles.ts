@@ -90,7 +90,7 @@ export const userProfiles: Projection = {
       await tx.query(
         `INSERT INTO ${t} (user_id, email, full_name, is_coach, is_athlete, profile_type, created_at, updated_at)
          SELECT user_id, email, full_name, is_coach, is_athlete, CASE WHEN is_coach THEN 'coach' ELSE 'athlete' END, at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, at timestamptz)
+         FROM json_to_recordset($1::json) AS x(user_id uuid, email text, full_name text, is_coach boolean, is_athlete boolean, at timestamptz)
          ON CONFLICT (user_id) DO NOTHING`,
         [JSON.stringify([...registered.values()])],
       );
@@ -107,7 +107,7 @@ export const userProfiles: Projection = {
            time_zone = COALESCE(x.time_zone, u.time_zone),
            weight_unit = COALESCE(x.weight_unit, u.weight_unit),
            updated_at = x.at
-         FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, confirmed boolean, became_coach boolean, has_display boolean, display_name text,
+         FROM json_to_recordset($1::json) AS x(user_id uuid, confirmed boolean, became_coach boolean, has_display boolean, display_name text,
            has_first boolean, first_name text, has_last boolean, last_name text, time_zone text, weight_unit text, at timestamptz)
          WHERE u.user_id = x.user_id`,
         [JSON.stringify([...changed.values()])],

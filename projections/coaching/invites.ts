@@ -92,7 +92,7 @@ export const invitesProjection: Projection = {
       await tx.query(
         `INSERT INTO ${t} (invite_id, coach_id, email, status, athlete_id, created_at, accepted_at, updated_at)
          SELECT invite_id, coach_id, email, status, athlete_id, created, accepted_at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, coach_id uuid, email text, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz, created timestamptz)
+         FROM json_to_recordset($1::json) AS x(invite_id uuid, coach_id uuid, email text, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz, created timestamptz)
          ON CONFLICT (invite_id) DO NOTHING`,
         [JSON.stringify([...inserted.values()])],
       );
@@ -101,7 +101,7 @@ export const invitesProjection: Projection = {
       await tx.query(
         `UPDATE ${t} AS i SET status = x.status, athlete_id = COALESCE(x.athlete_id, i.athlete_id),
            accepted_at = COALESCE(x.accepted_at, i.accepted_at), updated_at = x.at
-         FROM jsonb_to_recordset($1::jsonb) AS x(invite_id uuid, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz)
+         FROM json_to_recordset($1::json) AS x(invite_id uuid, status text, athlete_id uuid, accepted_at timestamptz, at timestamptz)
          WHERE i.invite_id = x.invite_id`,
         [JSON.stringify([...updated.values()])],
       );

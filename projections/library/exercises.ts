@@ -120,7 +120,7 @@ export const exercisesProjection: Projection = {
     const rows = (op: 'insert' | 'update') => all.flatMap((o) => (o.op === op ? [o.row] : []));
     const inserted = rows('insert');
     const updated = rows('update');
-    const recordset = `jsonb_to_recordset($1::jsonb) AS x(id text, name text, pattern text, muscles text[], joints text[], use_case text,
+    const recordset = `json_to_recordset($1::json) AS x(id text, name text, pattern text, muscles text[], joints text[], use_case text,
       youtube_url text, exercise_type text, created_by uuid, created_at timestamptz, updated_at timestamptz, v int)`;
     if (removed.size) await tx.query(`DELETE FROM ${t} WHERE id = ANY($1::text[])`, [[...removed]]);
     if (inserted.length) {

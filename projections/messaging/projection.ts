@@ -101,19 +101,19 @@ export const messagingProjection: Projection = {
     await tx.query(
       `WITH conversations_written AS (
          INSERT INTO ${c} (${cols(CONVERSATION_COLUMNS)})
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${recordset(CONVERSATION_COLUMNS)})
+         SELECT * FROM json_to_recordset($1::json) AS x(${recordset(CONVERSATION_COLUMNS)})
          ON CONFLICT (id) DO UPDATE SET ${updates(CONVERSATION_COLUMNS, ['id', 'created_by', 'created_at'])}
          WHERE ${c}.version < EXCLUDED.version
          RETURNING 1
        ), participants_written AS (
          INSERT INTO ${p} (${cols(PARTICIPANT_COLUMNS)})
-         SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(${recordset(PARTICIPANT_COLUMNS)})
+         SELECT * FROM json_to_recordset($2::json) AS x(${recordset(PARTICIPANT_COLUMNS)})
          ON CONFLICT (conversation_id, user_id) DO UPDATE SET ${updates(PARTICIPANT_COLUMNS, ['conversation_id', 'user_id', 'joined_at'])}
          WHERE ${p}.version < EXCLUDED.version
          RETURNING 1
        ), messages_written AS (
          INSERT INTO ${m} (${cols(MESSAGE_COLUMNS)})
-         SELECT * FROM jsonb_to_recordset($3::jsonb) AS x(${recordset(MESSAGE_COLUMNS)})
+         SELECT * FROM json_to_recordset($3::json) AS x(${recordset(MESSAGE_COLUMNS)})
          ON CONFLICT (id) DO NOTHING
          RETURNING 1
        )

@@ -108,7 +108,7 @@ export const connectionsProjection: Projection = {
       await tx.query(
         `INSERT INTO ${c} (connection_id, requester_id, recipient_id, status, connection_type, notes, created_at, updated_at)
          SELECT connection_id, requester_id, recipient_id, status, connection_type, notes, at, at
-         FROM jsonb_to_recordset($1::jsonb) AS x(connection_id uuid, requester_id uuid, recipient_id uuid, status text, connection_type text, notes text, at timestamptz)
+         FROM json_to_recordset($1::json) AS x(connection_id uuid, requester_id uuid, recipient_id uuid, status text, connection_type text, notes text, at timestamptz)
          ON CONFLICT (connection_id) DO NOTHING`,
         [JSON.stringify(inserted)],
       );

@@ -357,7 +357,7 @@ export async function applyRecords(
     // Lookups in jsonb objects are by key, so no row scans a list. The best of what is held
     // all batch long is taken once per group; only removed entries are looked at per candidate.
     const { rows } = await tx.query<{ athlete_id: string }>(
-      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($1::jsonb)
+      `WITH fresh AS (SELECT * FROM json_to_recordset($1::json)
               AS x(step int, source text, athlete_id uuid, exercise_key text, exercise_name text, rep_range int, weight numeric, unit text,
                    lower_better boolean, date date, at timestamptz, batch_prior numeric)),
             groups AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM fresh),
@@ -394,7 +394,7 @@ export async function applyRecords(
   // 1. Workout entries: delete the rewritten workouts' entries that are gone, upsert the rest.
   if (rewritten.length > 0) {
     await tx.query(
-      `WITH fresh AS (SELECT * FROM jsonb_to_recordset($2::jsonb) ${entryType}),
+      `WITH fresh AS (SELECT * FROM json_to_recordset($2::json) ${entryType}),
             gone AS (
               DELETE FROM ${entries} e WHERE e.workout_id = ANY($1::uuid[]) AND NOT EXISTS (
                 SELECT 1 FROM fresh f WHERE f.workout_id = e.workout_id AND f.exercise_key = e.exercise_key AND f.rep_range = e.rep_range))
@@ -410,7 +410,7 @@ export async function applyRecords(
   if (manual.size > 0 || removedOnly.size > 0) {
     const { rows } = await tx.query<Key>(
       `WITH up AS (
-         INSERT INTO ${manualT} SELECT * FROM jsonb_to_recordset($1::jsonb) ${manualType}
+         INSERT INTO ${manualT} SELECT * FROM json_to_recordset($1::json) ${manualType}
          ON CONFLICT (entry_id) DO UPDATE SET removed = EXCLUDED.removed OR ${manualT}.removed)
        UPDATE ${manualT} SET removed = true WHERE entry_id = ANY($2::uuid[])
        RETURNING athlete_id, exercise_key, rep_range, to_char(date, 'YYYY-MM-DD') AS date`,
@@ -425,7 +425,7 @@ export async function applyRecords(
   if (touched.size > 0) {
     const onKey = (a: string) => `${a}.athlete_id = k.athlete_id AND ${a}.exercise_key = k.exercise_key AND ${a}.rep_range = k.rep_range AND ${a}.date = k.date`;
     await tx.query(
-      `WITH keys AS (SELECT * FROM jsonb_to_recordset($1::jsonb) ${keyType}),
+      `WITH keys AS (SELECT * FROM json_to_recordset($1::json) ${keyType}),
             candidates AS (
               SELECT e.athlete_id, e.exercise_key, e.exercise_name, e.rep_range, e.date, e.weight, e.workout_id, NULL::uuid AS entry_id,
                      'lbs' AS unit, false AS lower_better
@@ -453,7 +453,7 @@ export async function applyRecords(
     // the records just written (highest, lowest for time-type; ties to the latest date).
     const bests = table('athlete_best_records');
     await tx.query(
-      `WITH keys AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM jsonb_to_recordset($1::jsonb) ${keyType}),
+      `WITH keys AS (SELECT DISTINCT athlete_id, exercise_key, rep_range FROM json_to_recordset($1::json) ${keyType}),
             best AS (
               SELECT DISTINCT ON (r.athlete_id, r.exercise_key, r.rep_range) r.*
                 FROM ${records} r JOIN keys k ON r.athlete_id = k.athlete_id AND r.exercise_key = k.exercise_key AND r.rep_range = k.rep_range

@@ -202,7 +202,7 @@ async function upsert(tx: pg.PoolClient, table: string, key: string, columns: [s
   const names = columns.map(([n]) => n);
   await tx.query(
     `INSERT INTO ${table} (${names.join(', ')})
-     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${columns.map(([n, type]) => `${n} ${type}`).join(', ')})
+     SELECT * FROM json_to_recordset($1::json) AS x(${columns.map(([n, type]) => `${n} ${type}`).join(', ')})
      ON CONFLICT (${key}) DO UPDATE SET ${names
        .filter((n) => n !== key)
        .map((n) => `${n} = EXCLUDED.${n}`)

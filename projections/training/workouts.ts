@@ -170,7 +170,7 @@ export const trainingProjection: Projection = {
 
     await tx.query(
       `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
+       SELECT * FROM json_to_recordset($1::json) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
       [JSON.stringify(changes.map((c) => toDb(c.after)))],
     );

@@ -19,13 +19,13 @@ export async function addDeltas(tx: pg.PoolClient, table: string, keys: Column[]
   const keyNames = keys.map(([n]) => n).join(', ');
   await tx.query(
     `INSERT INTO ${table} AS cur (${names})
-     SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${all.map(([n, t]) => `${n} ${t}`).join(', ')})
+     SELECT ${names} FROM json_to_recordset($1::json) AS x(${all.map(([n, t]) => `${n} ${t}`).join(', ')})
      ON CONFLICT (${keyNames}) DO UPDATE SET ${values.map(([n]) => `${n} = cur.${n} + EXCLUDED.${n}`).join(', ')}`,
     [JSON.stringify(rows)],
   );
   if (rows.some((r) => values.some(([n]) => Number(r[n]) < 0))) {
     await tx.query(
-      `DELETE FROM ${table} AS cur USING jsonb_to_recordset($1::jsonb) AS x(${keys.map(([n, t]) => `${n} ${t}`).join(', ')})
+      `DELETE FROM ${table} AS cur USING json_to_recordset($1::json) AS x(${keys.map(([n, t]) => `${n} ${t}`).join(', ')})
        WHERE ${keys.map(([n]) => `cur.${n} = x.${n}`).join(' AND ')} AND ${emptyWhen}`,
       [JSON.stringify(rows)],
     );

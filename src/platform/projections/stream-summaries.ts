@@ -45,7 +45,7 @@ export const streamSummaries: Projection = {
     await tx.query(
       `INSERT INTO ${table('stream_summaries')} AS s (stream_id, stream_type, event_count, last_event, last_event_at, last_checkpoint)
        SELECT r.id, r.type, r.count, r.last, r.at, r.checkpoint
-         FROM jsonb_to_recordset($1::jsonb) AS r(id text, type text, count bigint, last text, at timestamptz, checkpoint text)
+         FROM json_to_recordset($1::json) AS r(id text, type text, count bigint, last text, at timestamptz, checkpoint text)
        ON CONFLICT (stream_id) DO UPDATE SET
          event_count = s.event_count + excluded.event_count,
          last_event = excluded.last_event,
