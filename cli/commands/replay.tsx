@@ -6,6 +6,7 @@ import { bar, count, seconds } from '../lib/format.ts';
 import { serverProjections, withPlatform } from '../lib/platform.ts';
 import { eventsPerSecond, ReactorReplayError, replay, resolveProjections, summarise, UnknownProjectionError, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
 import { printJson } from '../ui/print.ts';
+import { lowerOwnPriority } from '../../src/platform/db/background-priority.ts';
 import { timeLeft } from '../ui/progress.tsx';
 
 const BAR_WIDTH = 24;
@@ -76,6 +77,8 @@ export default defineCommand<{ json?: boolean }>({
   async run({ args: [name], options }) {
     const names = name ? [name] : [];
     const queue = queueOf(names);
+    // Background work, as its database connection is (rebuild.ts): the server's commands come first.
+    lowerOwnPriority();
     await withPlatform(async (platform) => {
       if (options.json) {
         printJson(await replay(platform, names));

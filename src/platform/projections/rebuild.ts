@@ -9,6 +9,7 @@ import { handlesEvent, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from '../locks.ts';
 import { applyIsolating, isTransientError, shouldIsolate } from './poison.ts';
+import { lowerBackendPriority } from '../db/background-priority.ts';
 
 export interface RebuildProgress {
   projection: string;
@@ -75,52 +76,58 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
   const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
 
   // Apply batches in their own short transactions until caught up with the store. The
-  // next batch is read while this one is applied: reading and writing overlap.
-  let next = store.readAll(checkpoint, opts.batchSize, dataOf);
-  for (;;) {
-    const events = await next;
-    if (events.length === 0) break;
-    const batchEnd = events[events.length - 1].checkpoint;
-    next = store.readAll(batchEnd, opts.batchSize, dataOf);
-    const relevant = events.filter((e) => handlesEvent(p, e.type));
-    const commit = async (isolate: boolean) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('SET LOCAL synchronous_commit = off');
-        if (isolate) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
-        else if (relevant.length) await p.apply(relevant, { tx: client, table });
-        await client.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
-        await client.query('COMMIT');
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
-    };
-    try {
-      // Poison events are parked into the new generation, as the live runner does.
-      // The environment's failure ends the rebuild; an unknown class gets a few tries.
-      for (let tries = 1; ; tries++) {
+  // next batch is read while this one is applied: reading and writing overlap. They are
+  // written through one connection of their own at background priority where the
+  // database runs on this machine (background-priority.ts): live commands come first.
+  // Its priority cannot be raised again, so it is closed at the end, never pooled.
+  const writer = await pool.connect();
+  try {
+    await lowerBackendPriority(writer);
+    let next = store.readAll(checkpoint, opts.batchSize, dataOf);
+    for (;;) {
+      const events = await next;
+      if (events.length === 0) break;
+      const batchEnd = events[events.length - 1].checkpoint;
+      next = store.readAll(batchEnd, opts.batchSize, dataOf);
+      const relevant = events.filter((e) => handlesEvent(p, e.type));
+      const commit = async (isolate: boolean) => {
         try {
-          await commit(false);
-          break;
+          await writer.query('BEGIN');
+          await writer.query('SET LOCAL synchronous_commit = off');
+          if (isolate) await applyIsolating(p, relevant, { tx: writer, table }, { projection: p.name, generation });
+          else if (relevant.length) await p.apply(relevant, { tx: writer, table });
+          await writer.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
+          await writer.query('COMMIT');
         } catch (e) {
-          if (relevant.length === 0 || isTransientError(e)) throw e;
-          if (shouldIsolate(e, tries)) {
-            await commit(true);
+          await writer.query('ROLLBACK').catch(() => {});
+          throw e;
+        }
+      };
+      try {
+        // Poison events are parked into the new generation, as the live runner does.
+        // The environment's failure ends the rebuild; an unknown class gets a few tries.
+        for (let tries = 1; ; tries++) {
+          try {
+            await commit(false);
             break;
+          } catch (e) {
+            if (relevant.length === 0 || isTransientError(e)) throw e;
+            if (shouldIsolate(e, tries)) {
+              await commit(true);
+              break;
+            }
           }
         }
+      } catch (e) {
+        next.catch(() => {});
+        throw e;
       }
-    } catch (e) {
-      next.catch(() => {});
-      throw e;
+      checkpoint = batchEnd;
+      eventsRead += events.length;
+      opts.onProgress?.(progress(false));
     }
-    checkpoint = batchEnd;
-    eventsRead += events.length;
-    opts.onProgress?.(progress(false));
+  } finally {
+    writer.release(true);
   }
 
   // Switch: lock the serving checkpoint row so the live runner pauses, apply the
