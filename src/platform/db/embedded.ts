@@ -101,7 +101,15 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated user.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1', ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : [])],
+    postgresFlags: [
+      ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+      // A rebuild writes gigabytes of read models: with the default 1 GB of WAL between
+      // checkpoints it forced one every few seconds, and the first change of every page
+      // after each was written to the WAL whole (issue 28: 61 forced checkpoints in one
+      // rebuild of team analytics). Fewer, timed checkpoints; a crash replays more WAL.
+      ...['-c', 'max_wal_size=8GB', '-c', 'checkpoint_timeout=15min'],
+      ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
+    ],
     onLog: () => {},
     onError: (e) => opts.log?.(String(e)),
   });
