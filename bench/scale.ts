@@ -52,6 +52,7 @@ const WARMUP = 10;
 const ASSIGN_RUNS = Number(process.env.BENCH_SCALE_ASSIGN_RUNS ?? 10);
 const CMD_RATE = Number(process.env.BENCH_SCALE_CMD_RATE ?? 200);
 const CMD_MS = 10_000;
+const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const PASSWORD = 'bench-scale-password';
 const APP_URL = 'http://127.0.0.1';
 // BENCH_SCALE_PROJECTIONS (comma list) rebuilds only these read models: for investigation, not for the reported figures.
@@ -302,15 +303,24 @@ async function runSize(target: number): Promise<Record<string, number>> {
     figures.server_peak_rss_mb = round(server.peakRssMb());
     figures.total_s = round((performance.now() - started) / 1000, 1);
     log(`  server peak RSS (VmHWM of its process) ${figures.server_peak_rss_mb} MB; size done in ${figures.total_s} s`);
+    // Kept open, this size's line is printed now: the run ends only with Ctrl-C.
+    if (KEEP) console.log(JSON.stringify({ size: target, ...figures }));
     return figures;
   } finally {
     agent.destroy();
     await server?.stop();
     await store.codec.keys.close();
     await pool.end();
+    if (KEEP) await keepOpen(db.url);
     await db.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** BENCH_SCALE_KEEP=1: the database stays up for a look at its read models until Ctrl-C (which removes it). */
+async function keepOpen(url: string): Promise<void> {
+  log(`  BENCH_SCALE_KEEP: the database stays up at ${url} until Ctrl-C`);
+  await new Promise(() => {});
 }
 
 for (const size of SIZES) {
