@@ -24,6 +24,13 @@ const received: Received[] = [];
 let smtp: SMTPServer;
 let t: TestServer;
 const DELAY_MINUTES = 0.05; // 3 s
+/**
+ * The server's clock: real time, or held still while a test posts comments that must
+ * reach their reader in one mail. On a slow machine posting three comments can take
+ * longer than the delay, and a pass in between rightly mails the first one alone.
+ */
+let heldAt: Date | null = null;
+const clock = () => heldAt ?? new Date();
 
 type Session = { email: string; accessToken: string; user: { id: string } };
 
@@ -70,7 +77,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, env: { COMMENT_UNREAD_MAIL_AFTER_MINUTES: String(DELAY_MINUTES) } });
+  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, now: clock, env: { COMMENT_UNREAD_MAIL_AFTER_MINUTES: String(DELAY_MINUTES) } });
 });
 afterAll(async () => {
   await t?.close();
@@ -97,12 +104,15 @@ describe('the unread comment mail', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       await settled(t, r.body.checkpoint);
     };
+    // All three are posted at one instant, so they fall due together.
+    heldAt = new Date();
     await post(athlete, 'Left knee hurt on this one', sets[1].id);
     await post(athlete, 'Otherwise a good day');
     await post(coach, 'Noted, we will lighten it');
     // The athlete reads the coach's reply at once: nothing to mail them.
     const read = await t.api('POST', `/api/workouts/${workoutId}/comments/read`, {}, athlete.accessToken);
     await settled(t, read.body.checkpoint);
+    heldAt = null;
 
     const [mail] = await waitFor(() => (mailsTo(coach.email).length ? mailsTo(coach.email) : undefined), 'mail to the coach');
     const body = plain(mail.raw);
