@@ -104,11 +104,11 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     { ...coach, schema: { tags: ['coaching'], response: { 200: Type.Object({ clients: Type.Array(Client), currentUserProfile: Profile }), ...errors } } },
     async (req) => {
       const coachId = userIdOf(req);
-      const [clients, currentUserProfile] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId)]);
+      const [clients, currentUserProfile, today] = await Promise.all([q.clientsOf(pool, coachId), q.profileOf(pool, coachId), todayFor(pool, coachId, now())]);
       const compliance = await complianceOf(
         pool,
         clients.map((c) => c.athleteId),
-        await todayFor(pool, coachId, now()),
+        today,
       );
       return {
         clients: clients.map((c) => ({

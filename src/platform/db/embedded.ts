@@ -108,6 +108,10 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
       // after each was written to the WAL whole (issue 28: 61 forced checkpoints in one
       // rebuild of team analytics). Fewer, timed checkpoints; a crash replays more WAL.
       ...['-c', 'max_wal_size=8GB', '-c', 'checkpoint_timeout=15min'],
+      // The read models live in memory or on an SSD, where a random read costs about what
+      // a sequential one does. At the default of 4 the planner read all 42,000 profiles to
+      // name a coach's 400 clients (18 ms) instead of 400 lookups by key (2.4 ms, issue 28).
+      ...['-c', 'random_page_cost=1.1'],
       ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
     ],
     onLog: () => {},
