@@ -72,6 +72,8 @@ const TARGETS: Record<string, Target> = {
   append_batch10_events_per_s: { label: '≥ 30,000 events/s', pass: (v) => v >= 30_000 },
   append_batch10_ratio: { label: '≥ 0.85 (10-event appends ≥ 85% of the rows/s of a raw 10-row INSERT)', pass: (v) => v >= 0.85 },
   rebuild_events_per_s: { label: '≥ 100,000 events/s', pass: (v) => v >= 100_000 },
+  // The same goal for the rebuild that reads every payload, as earlier stops measured it.
+  rebuild_with_payloads_events_per_s: { label: '≥ 100,000 events/s (every payload read)', pass: (v) => v >= 100_000 },
   cmd_to_ws_p99_ms: { label: '< 50 ms at 500 commands/s', pass: (v, all) => v >= 0 && v < 50 && (all.cmd_achieved_per_s ?? 0) >= 490 },
   cmd_achieved_per_s: { label: '≈ 500 (the offered rate; p99 only counts if sustained: ≥ 490)', pass: (v) => v >= 490 },
   cmd_failed: { label: '0 (failed commands or missing messages)', pass: (v) => v === 0 },

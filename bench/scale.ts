@@ -38,6 +38,7 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { mailReactor } from '../src/platform/mail/reactor.ts';
 import { rebuildProjection } from '../src/platform/projections/rebuild.ts';
+import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import { installProjection } from '../src/platform/projections/schema.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { addDays } from '../src/training/domain/workout-rules.ts';
@@ -279,6 +280,11 @@ async function runSize(target: number): Promise<Record<string, number>> {
     }
     let loading = true;
     let rebuilt = 0;
+    // The load client is forked first, at normal priority (a child inherits its parent's);
+    // then this process, which now only rebuilds, lowers its own as `spotter replay` does.
+    const running = forkOpenLoop(pool, { load: plan }).finally(() => (loading = false));
+    const priorityBefore = os.getPriority();
+    lowerOwnPriority();
     const rebuilding = (async () => {
       const order = [...readModels].sort((a, b) => (figures[`rebuild_${a.name}_events_per_s`] ?? 0) - (figures[`rebuild_${b.name}_events_per_s`] ?? 0));
       for (let k = 0; loading; k++) {
@@ -286,8 +292,9 @@ async function runSize(target: number): Promise<Record<string, number>> {
         rebuilt++;
       }
     })();
-    const run = await forkOpenLoop(pool, { load: plan }).finally(() => (loading = false));
+    const run = await running;
     await rebuilding;
+    restorePriority(priorityBefore);
     const o = run.outcome;
     const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
     const ms = (xs: number[], p: number) => (Number.isFinite(percentile(xs, p)) ? round(percentile(xs, p), 1) : -1);
@@ -314,6 +321,15 @@ async function runSize(target: number): Promise<Record<string, number>> {
     if (KEEP) await keepOpen(db.url);
     await db.stop();
     await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Back to normal priority for the next size, where this user may raise it again (root may). */
+function restorePriority(priority: number) {
+  try {
+    os.setPriority(priority);
+  } catch {
+    // Not allowed: the next size's generation runs at the lower priority, which only matters on a busy machine.
   }
 }
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
+import { installProjection } from '../src/platform/projections/schema.ts';
+import type { Projection } from '../src/platform/projections/projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;
@@ -74,6 +76,30 @@ describe('projection rebuild', () => {
     // The old copy is gone.
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'stream_summaries_g1'`);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('hands a projection that reads envelopes only every event without its payload, and one that reads payloads every payload', async () => {
+    // A probe that records, per event it is given, whether the payload came with it.
+    const probe = (name: string, envelopeOnly: boolean): Projection => ({
+      name,
+      version: 1,
+      handles: ['*'],
+      envelopeOnly,
+      tables: { [name]: (t) => `CREATE TABLE ${t} (checkpoint text PRIMARY KEY, type text NOT NULL, had_data boolean NOT NULL)` },
+      async apply(events, { tx, table }) {
+        const rows = events.map((e) => ({ checkpoint: e.checkpoint, type: e.type, had_data: e.data !== null }));
+        await tx.query(`INSERT INTO ${table(name)} SELECT * FROM json_populate_recordset(NULL::${table(name)}, $1::json)`, [JSON.stringify(rows)]);
+        return [];
+      },
+    });
+    const probes = [probe('envelope_probe', true), probe('payload_probe', false)];
+    const probeRunner = new ProjectionRunner(db.pool, store, db.url, probes, { log: () => {} });
+    for (const p of probes) await installProjection(db.pool, p);
+    for (const p of probes) await probeRunner.rebuild(p.name);
+    const seen = async (name: string) => (await db.pool.query(`SELECT count(*)::int AS events, count(*) FILTER (WHERE had_data)::int AS with_data FROM ${name}`)).rows[0];
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
+    expect(await seen('envelope_probe')).toEqual({ events: rows[0].n, with_data: 0 });
+    expect(await seen('payload_probe')).toEqual({ events: rows[0].n, with_data: rows[0].n });
   });
 
   it('refuses to replay a reactor', async () => {

@@ -32,6 +32,12 @@ export interface Projection {
   /** Event types this projection reads ('*' for all); others are skipped (the checkpoint still moves). */
   handles: readonly string[];
   /**
+   * True when `apply` reads only an event's envelope (stream, type, time, checkpoint),
+   * never its data or metadata: a rebuild then reads none, which is most of what
+   * reading an event costs (issue 28: parsing and decoding payloads that no one reads).
+   */
+  envelopeOnly?: boolean;
+  /**
    * Apply a batch (already filtered to `handles`, in global order) and return the
    * realtime topics whose data changed. Must be idempotent for the batch as a whole
    * only in the sense that it runs inside the checkpoint's transaction: a batch is

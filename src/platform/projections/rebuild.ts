@@ -71,8 +71,9 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
 
   let checkpoint: Checkpoint | null = null;
   let eventsRead = 0;
-  // Only the types it applies come with their data (the others are skipped anyway).
-  const dataOf = p.handles[0] === '*' ? undefined : p.handles;
+  // Only the types it applies come with their data (the others are skipped anyway), and
+  // none when it reads envelopes only.
+  const dataOf = p.envelopeOnly ? [] : p.handles[0] === '*' ? undefined : p.handles;
   const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
 
   // Apply batches in their own short transactions until caught up with the store. The
