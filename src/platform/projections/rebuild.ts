@@ -21,6 +21,15 @@ export interface RebuildProgress {
   done: boolean;
 }
 
+/**
+ * An event without its payload is a few hundred bytes of memory, so a rebuild that
+ * reads envelopes only takes this many times the batch. A projection that folds a
+ * batch before writing it (stream_summaries: one row per stream) then writes each row
+ * fewer times: on a million events in 10,000 streams, 20,000-event batches upserted
+ * 500,000 rows and 100,000-event batches 100,000 (69,343 → 119,222 events/s).
+ */
+const ENVELOPE_BATCH_FACTOR = 5;
+
 export class RebuildRunningError extends Error {
   constructor(readonly projection: string) {
     super(`A replay of ${projection} is already running in another process`);
@@ -74,6 +83,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
   // Only the types it applies come with their data (the others are skipped anyway), and
   // none when it reads envelopes only.
   const dataOf = p.envelopeOnly ? [] : p.handles[0] === '*' ? undefined : p.handles;
+  const batchSize = p.envelopeOnly ? opts.batchSize * ENVELOPE_BATCH_FACTOR : opts.batchSize;
   const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
 
   // Apply batches in their own short transactions until caught up with the store. The
@@ -84,12 +94,12 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
   const writer = await pool.connect();
   try {
     await lowerBackendPriority(writer);
-    let next = store.readAll(checkpoint, opts.batchSize, dataOf);
+    let next = store.readAll(checkpoint, batchSize, dataOf);
     for (;;) {
       const events = await next;
       if (events.length === 0) break;
       const batchEnd = events[events.length - 1].checkpoint;
-      next = store.readAll(batchEnd, opts.batchSize, dataOf);
+      next = store.readAll(batchEnd, batchSize, dataOf);
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       const commit = async (isolate: boolean) => {
         try {
@@ -138,7 +148,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
     await client.query('BEGIN');
     await client.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 FOR UPDATE', [p.name]);
     for (;;) {
-      const events = await store.readAll(checkpoint, opts.batchSize, dataOf);
+      const events = await store.readAll(checkpoint, batchSize, dataOf);
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
