@@ -4,7 +4,6 @@
  * on a fresh data folder, gives read models equal to the source's, and accounts and
  * sessions that still work.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +15,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { runSpotter } from './support/cli.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 let source: TestServer;
 let freshServer: EmbeddedDatabase;
 let fresh: { url: string; pool: pg.Pool };
@@ -38,14 +37,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function spotter(args: string[], databaseUrl: string): Promise<{ code: number | null; out: string }> {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/main.tsx', ...args], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve) => proc.on('exit', (code) => resolve({ code, out })));
-}
+const spotter = (args: string[], databaseUrl: string) => runSpotter(args, { DATABASE_URL: databaseUrl });
 
 /** Every read model's rows, sorted, without what names a position in the store (new after a restore). */
 async function readModels(pool: { query: (sql: string) => Promise<{ rows: { row: Record<string, unknown> }[] }> }): Promise<Record<string, string[]>> {

@@ -4,16 +4,15 @@
  * --yes the person is erased (cannot sign in, their coach sees "Deleted user", no plain
  * text of their name in the events) and the erase log file next to the backups names them.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { runSpotter } from './support/cli.ts';
 import { readEraseLog } from '../src/privacy/index.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 let t: TestServer;
 let dir: string;
 beforeAll(async () => {
@@ -25,19 +24,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function spotter(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _ignored, SPOTTER_ERASE_LOG: _none, ...rest } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/main.tsx', ...args], {
-    cwd: root,
-    env: { ...rest, DATABASE_URL: t.db.url, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  proc.stdout.on('data', (d) => (stdout += d));
-  proc.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => proc.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const spotter = (args: string[], env: Record<string, string> = {}) => runSpotter(args, { DATABASE_URL: t.db.url, ...env });
 
 describe('spotter erase', () => {
   it('refuses without --yes outside a terminal, reports an unknown address, and erases with --yes', async () => {

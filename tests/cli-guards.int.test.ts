@@ -6,44 +6,20 @@
  * "already", a malformed CSV names its line (and `--all-or-nothing` applies none),
  * and `db stop` under a running server asks first.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { runSpotter } from './support/cli.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { runningPort, startEmbeddedPostgres, stopEmbeddedAt } from '../src/platform/db/embedded.ts';
 import { startPlatform, type Platform } from '../src/platform/start.ts';
 import { weeklyRecapsProjection } from '../projections/recaps/weekly-recaps.ts';
 
-const run = promisify(execFile);
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The installed `spotter` binary (package.json's bin, what `npx spotter` finds) run with
- * node directly: npx's own lookup doubled each run's time (2.7 s of 5.5 s here).
- */
-const BIN = fileURLToPath(new URL('../cli/bin.mjs', import.meta.url));
-
-/** `spotter <args>` as a process, stdin not a terminal; resolves with the exit code instead of throwing. */
-async function spotter(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+/** `spotter <args>` with no database unless the case names one. */
+const spotter = (args: string[], env: Record<string, string> = {}) => runSpotter(args, { DATABASE_URL: '', ...env });
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 let t: TestServer;

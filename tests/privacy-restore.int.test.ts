@@ -5,7 +5,6 @@
  * and not one event, decoded by a server on the restored database, holds their name,
  * address or message in plain text.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +16,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db
 import { readEraseLog } from '../src/privacy/index.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './support/server.ts';
+import { runSpotter } from './support/cli.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 let source: TestServer;
 let freshServer: EmbeddedDatabase;
 let fresh: { url: string; pool: pg.Pool };
@@ -38,14 +37,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function spotter(args: string[], databaseUrl: string): Promise<{ code: number | null; out: string }> {
-  const { DATABASE_URL: _ignored, SPOTTER_ERASE_LOG: _none, ...env } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/main.tsx', ...args], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve) => proc.on('exit', (code) => resolve({ code, out })));
-}
+const spotter = (args: string[], databaseUrl: string) => runSpotter(args, { DATABASE_URL: databaseUrl });
 
 const NAME = 'Rosalind Restorova';
 const MESSAGE = 'Rosalind private message about her shoulder';
