@@ -70,10 +70,10 @@ describe('the calendar in daily use', () => {
     await library.getByRole('searchbox').fill('squat');
     await page.keyboard.press('Escape');
     expect(await library.getByRole('searchbox').inputValue()).toBe('');
-    expect(await library.isVisible()).toBe(true);
+    await expect.poll(() => library.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => library.isVisible()).toBe(false);
-    expect(await editor.isVisible()).toBe(true);
+    await expect.poll(() => editor.isVisible()).toBe(true);
     expect(await editor.getByLabel('Workout name').inputValue()).toBe('Upper Pull');
 
     // Escape on the editor itself: the question comes; "Cancel" keeps the work.
@@ -86,7 +86,7 @@ describe('the calendar in daily use', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => questions.length).toBe(1);
     expect(questions[0]).toBe('You have unsaved changes. Close the editor and discard them?');
-    expect(await editor.isVisible()).toBe(true);
+    await expect.poll(() => editor.isVisible()).toBe(true);
     expect(await editor.getByLabel('Workout name').inputValue()).toBe('Upper Pull');
 
     answer = true;
@@ -109,7 +109,7 @@ describe('the calendar in daily use', () => {
     await plan(today, 'Conditioning', ['Single Arm Overhead Farmer Carry', 'Push Press']);
     const page = await openCalendar({ width: 390, height: 844 });
     // The week view is the default on a phone.
-    expect(await page.getByRole('button', { name: 'Week', pressed: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Week', pressed: true }).isVisible()).toBe(true);
     const cell = day(page, today);
     const exercise = cell.getByText(/^Single Arm Overhead Farmer Carry/);
     await exercise.waitFor();

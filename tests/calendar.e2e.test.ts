@@ -174,7 +174,7 @@ describe('the coach calendar in the browser', () => {
     const bar = page.getByRole('region', { name: 'Selection' });
     await expect.poll(() => bar.textContent()).toMatch(/3 workouts selected/);
     // Selection mode puts Delete in the top navigation too.
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
     await snap(page, 'calendar-week-selection');
     await bar.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => bar.isVisible()).toBe(false);

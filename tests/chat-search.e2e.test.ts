@@ -58,7 +58,7 @@ describe('message search', () => {
     const results = page.getByRole('list', { name: 'Messages found' });
     await expect.poll(() => page.getByRole('status').filter({ hasText: '1 message matches “KETTLEBELL complex”.' }).isVisible()).toBe(true);
     const hit = results.getByRole('button', { name: /^You .*Remember the kettlebell complex on Thursday, three rounds\. in Avery Athlete$/ });
-    expect(await hit.isVisible()).toBe(true);
+    await expect.poll(() => hit.isVisible()).toBe(true);
     // The match is marked as written in the message, whatever the case typed.
     expect(await hit.locator('mark').innerText()).toBe('kettlebell complex');
     expect(await page.getByRole('list', { name: 'Conversations' }).count()).toBe(0);

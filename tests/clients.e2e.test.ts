@@ -48,7 +48,7 @@ describe('clients in the browser', () => {
     await dialog.getByLabel('Email').fill(athleteEmail);
     await dialog.getByRole('button', { name: 'Send Invite' }).click();
     await expect.poll(visible(coachPage, `Invitation sent to ${athleteEmail}.`)).toBe(true);
-    expect(await dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => coachPage.getByRole('heading', { name: 'Pending Invites' }).isVisible()).toBe(true);
 
     // The athlete signs up from the link in the invitation, without an access code.
@@ -67,15 +67,15 @@ describe('clients in the browser', () => {
     // The coach sees the acceptance without reloading, and links.
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
     await expect.poll(() => accepted.getByText(athleteEmail).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await accepted.getByText('Ready to link').isVisible()).toBe(true);
+    await expect.poll(() => accepted.getByText('Ready to link').isVisible()).toBe(true);
     await snap(coachPage, 'clients-ready-to-link');
     await accepted.getByRole('button', { name: `Link ${athleteEmail}` }).click();
 
     const card = coachPage.getByRole('link', { name: /^Avery Athlete .*open calendar$/ });
     await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await coachPage.getByText(athleteEmail.split('@')[0], { exact: true }).isVisible()).toBe(true);
-    for (const label of ['7d', '30d', '90d', 'All']) expect(await coachPage.getByText(label, { exact: true }).isVisible()).toBe(true);
-    expect(await accepted.isVisible()).toBe(false);
+    await expect.poll(() => coachPage.getByText(athleteEmail.split('@')[0], { exact: true }).isVisible()).toBe(true);
+    for (const label of ['7d', '30d', '90d', 'All']) await expect.poll(() => coachPage.getByText(label, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => accepted.isVisible()).toBe(false);
     await snap(coachPage, 'clients-linked');
     const { body } = await t.api('GET', '/api/get-clients', undefined, coach.accessToken);
     const athleteId = body.clients[0].id;
@@ -161,7 +161,7 @@ describe('contacts in the browser', () => {
     await benRequests.click();
     await snap(benPage, 'contacts-requests');
     await anaModal.getByRole('tab', { name: 'Requests (1)' }).click();
-    expect(await anaModal.getByText('Waiting for response').isVisible()).toBe(true);
+    await expect.poll(() => anaModal.getByText('Waiting for response').isVisible()).toBe(true);
     await benModal.getByRole('button', { name: 'Accept Ana Network' }).click();
 
     // Ana sees the acceptance live.
@@ -182,6 +182,6 @@ describe('contacts in the browser', () => {
     // Ana removes Ben; Ben's list empties without a reload.
     await anaModal.getByRole('button', { name: 'Remove Ben Network' }).click();
     await expect.poll(() => benModal.getByRole('tab', { name: 'Contacts (0)' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await benModal.getByText('No contacts yet').isVisible()).toBe(true);
+    await expect.poll(() => benModal.getByText('No contacts yet').isVisible()).toBe(true);
   });
 });

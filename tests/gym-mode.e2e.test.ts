@@ -235,7 +235,7 @@ describe('gym mode', () => {
     expect(tries).toBe(4);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await page.getByRole('region', { name: 'A1 Deadlift' }).getByText('Saved.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'A1 Deadlift' }).getByText('Saved.').isVisible()).toBe(true);
     const events = await actualEvents(workoutId);
     expect(events.map((e) => e.details.actual)).toEqual([{ reps: 5, load: 315 }]);
   });
@@ -355,7 +355,7 @@ describe('gym mode', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByRole('status').filter({ hasText: 'Update available —' });
       await expect.poll(() => prompt.isVisible(), { timeout: 20_000 }).toBe(true);
-      expect(await prompt.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+      await expect.poll(() => prompt.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
       await snap(page, 'gym-mode-update');
       // It waits: nothing reloaded the page under the athlete.
       expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);

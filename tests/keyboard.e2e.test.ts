@@ -78,7 +78,7 @@ describe('the keyboard alone', () => {
     // Escape closes only the library: the editor stays open.
     await page.keyboard.press('Escape');
     await library.waitFor({ state: 'hidden' });
-    expect(await editor.isVisible()).toBe(true);
+    await expect.poll(() => editor.isVisible()).toBe(true);
 
     const squat = editor.getByRole('group', { name: 'A1 Front Squat' });
     await tabTo(page, squat.getByLabel('Set 1 Reps'));

@@ -134,7 +134,7 @@ describe('the Exercise Library overlay', () => {
     // Escape clears the search and leaves the overlay open.
     await search.press('Escape');
     expect(await search.inputValue()).toBe('');
-    expect(await dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
 
     await dialog.getByLabel('Movement pattern').selectOption('Hinge');
     await dialog.getByLabel('Muscle group').selectOption('Hamstrings');
@@ -167,7 +167,7 @@ describe('the Exercise Library overlay', () => {
     await page.getByRole('button', { name: 'Exercise Library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exercise Library' });
     await expect.poll(() => dialog.getByText('Network error loading exercises. Please check your connection and try again.').isVisible(), { timeout: WAIT }).toBe(true);
-    expect(await dialog.getByText('Showing 18 common exercises instead.').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Showing 18 common exercises instead.').isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: /^Add / }).count()).toBe(18);
 
     await dialog.getByLabel('Movement pattern').selectOption('Hinge');

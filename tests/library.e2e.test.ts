@@ -46,14 +46,14 @@ describe('the exercise library page', () => {
   it('adds an exercise with a video, finds it by search and filter, edits and deletes it', async () => {
     const { page, user } = await openLibrary();
     await count(page, CATALOGUE, CATALOGUE);
-    expect(await page.getByRole('heading', { name: 'Exercise Library', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Exercise Library', level: 1 }).isVisible()).toBe(true);
 
     // Catalogue cards are read-only.
     const search = page.getByLabel('Search exercises');
     await search.fill('bench press');
     const bench = page.getByRole('article', { name: 'Bench Press', exact: true });
     await expect.poll(() => bench.isVisible(), { timeout: WAIT }).toBe(true);
-    expect(await bench.getByText('Catalogue').isVisible()).toBe(true);
+    await expect.poll(() => bench.getByText('Catalogue').isVisible()).toBe(true);
     expect(await bench.getByRole('button').count()).toBe(0);
 
     // Add: the name is required, a bad link is refused before the round trip, a good one previews.
@@ -81,7 +81,7 @@ describe('the exercise library page', () => {
     await search.fill('zercher');
     await count(page, 2, CATALOGUE + 1);
     const card = page.getByRole('article', { name: 'Tempo Zercher Squat' });
-    expect(await card.getByText('Mine').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Mine').isVisible()).toBe(true);
     const video = card.locator('iframe[title="Tempo Zercher Squat video"]');
     expect(await video.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
     expect(await video.getAttribute('loading')).toBe('lazy');
@@ -95,8 +95,8 @@ describe('the exercise library page', () => {
     const coreSquats = catalogueEntries.filter((e) => e.pattern === 'Squat' && e.muscles.includes('Core')).length + 1;
     await count(page, coreSquats, CATALOGUE + 1);
     await expect.poll(() => page.getByRole('article').count(), { timeout: WAIT }).toBe(coreSquats);
-    expect(await card.isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: 'Goblet Squat' }).isVisible()).toBe(true);
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('article', { name: 'Goblet Squat' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await count(page, CATALOGUE + 1, CATALOGUE + 1);
 
@@ -119,7 +119,7 @@ describe('the exercise library page', () => {
     await page.getByRole('button', { name: 'Delete Paused Zercher Squat' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete exercise?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByRole('article', { name: 'Paused Zercher Squat' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('article', { name: 'Paused Zercher Squat' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Delete Paused Zercher Squat' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await count(page, CATALOGUE, CATALOGUE);

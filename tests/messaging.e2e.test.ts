@@ -83,7 +83,7 @@ describe('chat in the browser', () => {
     await list.getByRole('button', { name: /Casey Coach/ }).click();
     const chat = phone.getByRole('region', { name: 'Conversation with Casey Coach' });
     await expect.poll(() => chat.isVisible()).toBe(true);
-    expect(await list.isVisible()).toBe(false);
+    await expect.poll(() => list.isVisible()).toBe(false);
     await snap(phone, 'chat-phone');
     await chat.getByRole('button', { name: 'Back to conversations' }).click();
     await expect.poll(() => list.isVisible()).toBe(true);

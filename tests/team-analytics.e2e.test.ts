@@ -66,7 +66,7 @@ describe('team analytics in the browser', () => {
     await page.goto(`${t.url}/team-analytics`);
     await expect.poll(() => page.getByRole('heading', { name: 'Team Analytics', level: 1 }).isVisible()).toBe(true);
     // The whole team is preselected.
-    expect(await page.getByRole('button', { name: 'Athletes: 3 of 3 athletes selected' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Athletes: 3 of 3 athletes selected' }).isVisible()).toBe(true);
     const summary = page.getByRole('region', { name: 'Team Summary' });
     await expect.poll(() => summary.getByRole('heading', { name: 'Team Summary (3 athletes)' }).isVisible()).toBe(true);
     expect(await stat(summary, 'Total Volume (Reps)')).toBe('35');
@@ -77,7 +77,7 @@ describe('team analytics in the browser', () => {
     expect(await stat(summary, 'Avg Sets/Athlete')).toBe('2.3');
     expect(await stat(summary, 'Most Active')).toBe('Ava Adams');
     const cleoCard = page.getByRole('article', { name: 'Cleo Cruz' });
-    expect(await cleoCard.getByText('3/5 reps').isVisible()).toBe(true);
+    await expect.poll(() => cleoCard.getByText('3/5 reps').isVisible()).toBe(true);
     expect(await cleoCard.getByText('60.0%').getAttribute('class')).toContain('team-band--bad');
 
     await page.getByRole('button', { name: 'Set Completion' }).click();
@@ -95,7 +95,7 @@ describe('team analytics in the browser', () => {
     await page.getByRole('group', { name: 'Exercises for the chart' }).getByRole('button', { name: 'Back Squat' }).click();
     const chart = page.getByRole('region', { name: 'Team Volume Comparison' });
     await expect.poll(() => chart.locator('svg.apexcharts-svg').count()).toBe(1);
-    expect(await chart.getByRole('img', { name: 'Team volume comparison: 3 athletes × 1 exercises' }).isVisible()).toBe(true);
+    await expect.poll(() => chart.getByRole('img', { name: 'Team volume comparison: 3 athletes × 1 exercises' }).isVisible()).toBe(true);
     // Ava and Ben both lifted 1,000 lb of Back Squat: one bar per athlete.
     expect(await chart.locator('.apexcharts-bar-area').count()).toBe(3);
     await snap(page, 'team-analytics');
@@ -115,7 +115,7 @@ describe('team analytics in the browser', () => {
     await expect.poll(() => squat.getByText('Saved.').isVisible()).toBe(true);
 
     await expect.poll(() => stat(summary, 'Completed Sets'), { timeout: 15_000 }).toBe('5');
-    expect(await page.getByRole('article', { name: 'Ben Brooks' }).getByText('2/3 sets').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('article', { name: 'Ben Brooks' }).getByText('2/3 sets').isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
@@ -143,8 +143,8 @@ describe('team analytics in the browser', () => {
     await left.click();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Team Summary (21 athletes)' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Athletes: 21 of 21 athletes selected' }).isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: leftName }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Athletes: 21 of 21 athletes selected' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('article', { name: leftName }).isVisible()).toBe(true);
   });
 
   it('selects every athlete of a team of four, the one at 48% too, and says how many', async () => {
@@ -168,8 +168,8 @@ describe('team analytics in the browser', () => {
     const summary = page.getByRole('region', { name: 'Team Summary' });
     await expect.poll(() => summary.getByRole('heading', { name: 'Team Summary (4 athletes)' }).isVisible()).toBe(true);
     const zoe = page.getByRole('article', { name: 'Zoe Zed' });
-    expect(await zoe.getByText('12/25 reps').isVisible()).toBe(true);
-    expect(await zoe.getByText('48.0%').isVisible()).toBe(true);
+    await expect.poll(() => zoe.getByText('12/25 reps').isVisible()).toBe(true);
+    await expect.poll(() => zoe.getByText('48.0%').isVisible()).toBe(true);
   });
 
   it('shows the Error card with Retry when the coach status cannot be checked', async () => {
@@ -178,7 +178,7 @@ describe('team analytics in the browser', () => {
     await page.goto(`${t.url}/team-analytics`);
     const card = page.getByRole('alert');
     await expect.poll(() => card.getByText('Error checking coach status').isVisible()).toBe(true);
-    expect(await card.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
     // Retry reloads the page; with the server answering again the team appears.
     await page.unroute('**/api/team-analytics/athletes');
     await card.getByRole('button', { name: 'Retry' }).click();
@@ -189,7 +189,7 @@ describe('team analytics in the browser', () => {
     const page = await signIn(loneCoach);
     await page.goto(`${t.url}/team-analytics`);
     await expect.poll(() => page.getByText('This feature is only available for coaches with athletes.').isVisible()).toBe(true);
-    expect(await page.getByText('Connect with athletes to access team volume analytics and performance insights.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Connect with athletes to access team volume analytics and performance insights.').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Team Analytics', level: 1 }).count()).toBe(0);
   });
 });

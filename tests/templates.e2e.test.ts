@@ -61,13 +61,13 @@ describe('program templates in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Builder' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'New Program Template' }).waitFor();
     expect(await page.getByRole('button', { name: 'Assign to Athlete' }).isDisabled()).toBe(true);
-    expect(await dayCell(page, 'Week 1 Mon (day 1)').getByText('Rest Day').isVisible()).toBe(true);
+    await expect.poll(() => dayCell(page, 'Week 1 Mon (day 1)').getByText('Rest Day').isVisible()).toBe(true);
 
     await addWorkout(page, 'Week 1 Mon (day 1)', 'Lower A', 'Back Squat (High Bar)', '5', '225');
     await addWorkout(page, 'Week 1 Thu (day 4)', 'Upper A', 'Bench Press', '8', '135');
     const lower = dayCell(page, 'Week 1 Mon (day 1)').getByRole('article', { name: 'Template workout: Lower A' });
     await lower.waitFor();
-    expect(await lower.getByText('1 exercise').isVisible()).toBe(true);
+    await expect.poll(() => lower.getByText('1 exercise').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
 
     // Copy Lower A and paste it on Monday of week 2.
@@ -78,9 +78,9 @@ describe('program templates in the browser', () => {
     // Drag Upper A from Thursday to Friday: it moves.
     await dayCell(page, 'Week 1 Thu (day 4)').getByRole('article', { name: 'Template workout: Upper A' }).dragTo(dayCell(page, 'Week 1 Fri (day 5)'));
     await dayCell(page, 'Week 1 Fri (day 5)').getByRole('article', { name: 'Template workout: Upper A' }).waitFor();
-    expect(await dayCell(page, 'Week 1 Thu (day 4)').getByText('Rest Day').isVisible()).toBe(true);
-    expect(await page.getByText('3 days · 3 workouts · 2 weeks').isVisible()).toBe(true);
-    expect(await page.getByText('Total: 3 sets planned').isVisible()).toBe(true);
+    await expect.poll(() => dayCell(page, 'Week 1 Thu (day 4)').getByText('Rest Day').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('3 days · 3 workouts · 2 weeks').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Total: 3 sets planned').isVisible()).toBe(true);
 
     // Reopening a template workout shows what was built, in the calendar's editor.
     await lower.getByRole('button', { name: 'Edit Lower A' }).click();
@@ -103,7 +103,7 @@ describe('program templates in the browser', () => {
     await page.getByRole('tab', { name: 'Manager' }).click();
     const card = page.getByRole('article', { name: 'Template Two Week Base' });
     await card.waitFor();
-    expect(await card.getByText('8 days · 3 workouts', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('8 days · 3 workouts', { exact: false }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Load' }).click();
     await dayCell(page, 'Week 2 Mon (day 8)').getByRole('article', { name: 'Template workout: Lower A' }).waitFor();
     await dayCell(page, 'Week 1 Fri (day 5)').getByRole('article', { name: 'Template workout: Upper A' }).waitFor();
@@ -128,7 +128,7 @@ describe('program templates in the browser', () => {
     const assigned = page.getByRole('article', { name: /Workout: Lower A/ }).first();
     await assigned.waitFor();
     await expect.poll(() => assigned.getAttribute('data-highlighted')).toBe('true');
-    expect(await assigned.getByText('Template: Two Week Base').isVisible()).toBe(true);
+    await expect.poll(() => assigned.getByText('Template: Two Week Base').isVisible()).toBe(true);
     await page.getByRole('article', { name: 'Program Two Week Base' }).waitFor();
     await snap(page, 'templates-assigned-calendar');
 

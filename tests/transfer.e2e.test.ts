@@ -45,7 +45,7 @@ describe('export and import from the web', () => {
     expect(await count('Workouts')).toBe('2');
     expect(await count('Sets')).toBe('11');
     expect(await count('Dates')).toBe('2024-03-01 to 2024-03-03');
-    expect(await preview.getByRole('row', { name: /Bench Press \(Barbell\)/ }).isVisible()).toBe(true);
+    await expect.poll(() => preview.getByRole('row', { name: /Bench Press \(Barbell\)/ }).isVisible()).toBe(true);
     // Every name of the file has a choice: a library exercise, or a new custom one.
     expect(await preview.getByRole('combobox').count()).toBe(5);
     // A name the library lacks becomes a custom exercise unless mapped: a look-alike is offered, not picked.
@@ -72,10 +72,10 @@ describe('export and import from the web', () => {
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}?date=2024-03-01`);
     const card = coachPage.getByRole('article', { name: /^Workout: Upper A/ });
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await card.getByText('Imported', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Imported', { exact: true }).isVisible()).toBe(true);
     expect(await card.innerText()).toContain('Bench Press');
     expect(await card.innerText()).not.toContain('Bench Press (Barbell)');
-    expect(await card.getByRole('button', { name: /^Upper A .*Imported .*workout$/ }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: /^Upper A .*Imported .*workout$/ }).isVisible()).toBe(true);
     // The coach's own copy of the athlete's history, from the calendar.
     const [coachDownload] = await Promise.all([coachPage.waitForEvent('download'), coachPage.getByRole('button', { name: 'Export Training history (Hevy CSV)' }).click()]);
     const hevy = await readFile(await coachDownload.path(), 'utf8');
