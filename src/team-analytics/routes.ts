@@ -64,13 +64,8 @@ export function teamAnalyticsRoutes(app: FastifyInstance, deps: { pool: pg.Pool;
     async (req) => {
       const coachId = userIdOf(req);
       const q = req.query;
-      return teamAnalytics(deps.pool, {
-        coachId,
-        athleteIds: await withinGroup(deps.pool, coachId, q.groupId, parseAthletes(q.athletes)),
-        range: q.range ?? '30d',
-        mode: q.mode ?? 'reps',
-        today: await todayFor(deps.pool, coachId, deps.now()),
-      });
+      const [athleteIds, today] = await Promise.all([withinGroup(deps.pool, coachId, q.groupId, parseAthletes(q.athletes)), todayFor(deps.pool, coachId, deps.now())]);
+      return teamAnalytics(deps.pool, { coachId, athleteIds, range: q.range ?? '30d', mode: q.mode ?? 'reps', today });
     },
   );
 
