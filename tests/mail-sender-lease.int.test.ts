@@ -24,15 +24,22 @@ afterAll(async () => {
   await rm(outboxDir, { recursive: true, force: true });
 });
 
+/**
+ * A mail another server claimed `claimedAgoMs` ago. Queued and claimed in one transaction:
+ * the test server's own sender must never see it pending, or it would send it itself
+ * (it did, once, on a loaded machine).
+ */
 async function claimedMail(recipient: string, claimedAgoMs: number): Promise<string> {
   const id = randomUUID();
   const client = await t.db.pool.connect();
   try {
+    await client.query('BEGIN');
     await enqueueMail(client, [{ id, key: `lease-test:${id}`, kind: 'welcome', recipient, data: { name: 'Ana', link: 'http://localhost/signin' } }]);
+    await client.query(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = $2 WHERE id = $1`, [id, new Date(Date.now() - claimedAgoMs)]);
+    await client.query('COMMIT');
   } finally {
     client.release();
   }
-  await t.db.pool.query(`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = $2 WHERE id = $1`, [id, new Date(Date.now() - claimedAgoMs)]);
   return id;
 }
 
