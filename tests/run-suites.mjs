@@ -6,9 +6,11 @@
  * one at a time (the browser tests, see vitest.config.ts) after every other project has
  * finished, so for the ~13 minutes of browser tests one of the two cores sat idle. Here
  * the browser files still run one at a time, and beside them the unit and integration
- * files two at a time (vitest.config.ts). Measured on one 2-core machine: the tests
- * took 1,218 s (the browser suite's time; the other finished at 1,006 s) against 1,464 s
- * in one vitest. Each vitest starts its own embedded PostgreSQL (tests/support/global-setup.ts).
+ * files two at a time (vitest.config.ts). Measured in CI rehearsals on one 2-core
+ * machine: the tests took 1,299 s (the browser suite's time; the other finished at
+ * 1,116 s) against 1,370 s in one vitest. The gain is small because the browser files,
+ * now sharing the CPU, run about 1.6 times slower each; it is what the idle core was
+ * worth. Each vitest starts its own embedded PostgreSQL (tests/support/global-setup.ts).
  *
  * Arguments go to both (`npm test -- tests/clients` runs what matches in either). Each
  * line is prefixed with its suite; the exit code is the first failure's, or 0.
