@@ -33,11 +33,11 @@ describe('team analytics range parts', () => {
   });
 
   it('reads an edge that is most of its month as the month minus the days outside it', () => {
-    // A 90-day range ending on the 27th: this month's row minus its last three days, not 27 days of rows.
+    // A 90-day range ending on the 27th: this month's row minus its last three days, not
+    // 27 days of rows; and that month joins the whole months before it in one part.
     expect(decompose('2026-08-30', '2026-11-28')).toEqual([
       { level: 'days', from: '2026-08-30', to: '2026-09-01', sign: 1 },
-      { level: 'months', from: '2026-09-01', to: '2026-11-01', sign: 1 },
-      { level: 'months', from: '2026-11-01', to: '2026-12-01', sign: 1 },
+      { level: 'months', from: '2026-09-01', to: '2026-12-01', sign: 1 },
       { level: 'days', from: '2026-11-28', to: '2026-12-01', sign: -1 },
     ]);
     // Within one month, both sides of it come off.
@@ -69,9 +69,8 @@ describe('team analytics range parts', () => {
       { level: 'years', from: '2026-01-01', to: '3000-01-01', sign: -1 },
     ]);
     expect(previousParts({ from: '2023-07-02', to: '2024-06-30' })).toEqual([
-      { level: 'months', from: '2023-07-01', to: '2023-08-01', sign: 1 },
+      { level: 'months', from: '2023-07-01', to: '2024-07-01', sign: 1 },
       { level: 'days', from: '2023-07-01', to: '2023-07-02', sign: -1 },
-      { level: 'months', from: '2023-08-01', to: '2024-07-01', sign: 1 },
     ]);
   });
 });

@@ -43,8 +43,24 @@ export function decompose(a: string, b: string, sign: 1 | -1 = 1): Part[] {
   if (a >= b) return [];
   const yFrom = a.endsWith('-01-01') ? a : nextYear(a);
   const yTo = yearOf(b);
-  if (yFrom < yTo) return [...months(a, yFrom, sign), { level: 'years', from: yFrom, to: yTo, sign }, ...months(yTo, b, sign)];
-  return months(a, b, sign);
+  if (yFrom < yTo) return joinAdjacent([...months(a, yFrom, sign), { level: 'years', from: yFrom, to: yTo, sign }, ...months(yTo, b, sign)]);
+  return joinAdjacent(months(a, b, sign));
+}
+
+/**
+ * Parts of one level and sign that meet end to start become one: the same rows, read by
+ * one range scan per athlete instead of two. A 90-day range ending on the 27th reads its
+ * whole months and this month's row as one part (issue 28: each part looks up every
+ * athlete of the team in its index).
+ */
+function joinAdjacent(parts: Part[]): Part[] {
+  const joined: Part[] = [];
+  for (const part of parts) {
+    const before = joined.find((p) => p.level === part.level && p.sign === part.sign && p.to === part.from);
+    if (before) before.to = part.to;
+    else joined.push({ ...part });
+  }
+  return joined;
 }
 
 function months(a: string, b: string, sign: 1 | -1): Part[] {
@@ -90,7 +106,7 @@ const before = (date: string, sign: 1 | -1): Part[] => decompose(BEGINNING, date
 export function periodParts(p: Period, long: boolean): Part[] {
   const end = addDays(p.to, 1);
   if (!long) return decompose(p.from, end);
-  return [{ level: 'totals', from: BEGINNING, to: END, sign: 1 }, ...before(p.from, -1), ...decompose(end, END, -1)];
+  return joinAdjacent([{ level: 'totals', from: BEGINNING, to: END, sign: 1 }, ...before(p.from, -1), ...decompose(end, END, -1)]);
 }
 
 /**
