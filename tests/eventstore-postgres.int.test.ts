@@ -70,6 +70,36 @@ describe('postgres event store: late commits', () => {
     idle.release();
   });
 
+  it('hands a reader that follows the store every event once, in order, while appends commit side by side', async () => {
+    const from = await new PostgresEventStore(db.pool).headCheckpoint();
+    const reader = new PostgresEventStore(db.pool);
+    // Writers with batchers of their own: their statements commit on separate connections, in any order.
+    const writers = Array.from({ length: 6 }, () => new PostgresEventStore(db.pool));
+    const perWriter = 60;
+    const written = Promise.all(
+      writers.map(async (w, k) => {
+        for (let n = 0; n < perWriter; n++) await w.append(`follow-${k}-${n % 5}`, [{ type: `Follow${k}`, data: { n } }], 'any');
+      }),
+    );
+    const seen: { id: string; checkpoint: string }[] = [];
+    let at = from;
+    let done = false;
+    void written.finally(() => (done = true));
+    // Small pages, read as fast as they come: a page's horizon is asked while appends are committing.
+    for (let idle = 0; idle < 3; ) {
+      const page = await reader.readAll(at, 7);
+      for (const e of page) if (e.type.startsWith('Follow')) seen.push({ id: e.id, checkpoint: e.checkpoint });
+      if (page.length) at = page[page.length - 1].checkpoint;
+      else if (done) idle++;
+      else await new Promise((r) => setImmediate(r));
+    }
+    await written;
+    expect(seen.length).toBe(writers.length * perWriter);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    expect(seen.map((e) => e.checkpoint)).toEqual([...seen.map((e) => e.checkpoint)].sort());
+    await Promise.all([reader, ...writers].map((s) => s.close()));
+  });
+
   it('refuses an append that is not the first write of its transaction', async () => {
     const c = await db.pool.connect();
     try {

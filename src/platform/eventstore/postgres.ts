@@ -170,11 +170,28 @@ const columns = (t: string) =>
   `${t}stream_id, ${t}stream_version, ${t}event_id, ${t}event_type, ${t}schema_version, ${t}data, ${t}metadata, ` +
   `floor(extract(epoch FROM ${t}created_at) * 1000)::float8 AS created_ms`;
 const COLUMNS = columns('');
-/** COLUMNS, with data and metadata only for the event types in $4 (readAll's dataOf). */
+/** COLUMNS, with data and metadata only for the event types in $5 (readAll's dataOf). */
 const DATA_OF_COLUMNS = COLUMNS.replace(
   'data, metadata,',
-  `CASE WHEN event_type = ANY($4::text[]) THEN data END AS data, CASE WHEN event_type = ANY($4::text[]) THEN metadata ELSE '{}'::jsonb END AS metadata,`,
+  `CASE WHEN event_type = ANY($5::text[]) THEN data END AS data, CASE WHEN event_type = ANY($5::text[]) THEN metadata ELSE '{}'::jsonb END AS metadata,`,
 );
+
+/**
+ * readAll's events: the next $3 after checkpoint ($1, $2) of transactions below the
+ * horizon $4, straight from the (tx_id, position) index. The horizon comes from a
+ * statement before this one: a transaction it passes had ended by then, so this
+ * statement's snapshot, taken later, sees its events. Computed inside this statement
+ * (a subquery), it would be newer than the snapshot, and an append committed between
+ * the two would be passed over unseen, for good.
+ *
+ * Not through the function es_read_all (migration 010) any more: a plpgsql RETURN
+ * QUERY collects every row, payloads included, in a tuplestore before the first goes
+ * out, and a rebuild's batch (20,000 events, or 100,000 envelopes) outgrew work_mem and
+ * went through a temporary file (issue 28).
+ */
+const READ_BELOW = `FROM es_events
+  WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < $4::text::xid8
+  ORDER BY tx_id, position LIMIT $3`;
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -307,24 +324,23 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]> {
     const [tx, pos] = after ? parseCheckpoint(after) : ['0', '0'];
+    // es_read_horizon (migration 014) passes only transactions that can no longer commit
+    // an append below it; unrelated long transactions do not count. It is asked first,
+    // in a statement of its own, so the read's snapshot is taken after it (READ_BELOW).
+    const { rows: at } = await this.pool.query<{ horizon: string }>({ name: 'es_horizon', text: 'SELECT es_read_horizon()::text AS horizon' });
+    const horizon = at[0].horizon;
     if (dataOf) {
       // Issue 28: a rebuild's time went into parsing and decrypting events it skips.
       const { rows } = await this.pool.query<EventRow>({
-        name: 'es_read_all_data_of',
-        text: `SELECT ${DATA_OF_COLUMNS} FROM es_read_all($1::text::xid8, $2::bigint, $3::int)`,
-        values: [tx, pos, limit, dataOf],
+        name: 'es_read_below_data_of',
+        text: `SELECT ${DATA_OF_COLUMNS} ${READ_BELOW}`,
+        values: [tx, pos, limit, horizon, dataOf],
       });
       const wanted = await this.decoded(rows.filter((r) => r.data !== null));
       let k = 0;
       return rows.map((r) => (r.data === null ? toStored(r) : wanted[k++]));
     }
-    const { rows } = await this.pool.query<EventRow>({
-      name: 'es_read_all',
-      // es_read_all (migration 010) passes only transactions that can no longer
-      // commit an append below the horizon; unrelated long transactions do not count.
-      text: `SELECT ${COLUMNS} FROM es_read_all($1::text::xid8, $2::bigint, $3::int)`,
-      values: [tx, pos, limit],
-    });
+    const { rows } = await this.pool.query<EventRow>({ name: 'es_read_below', text: `SELECT ${COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
     return this.decoded(rows);
   }
 
