@@ -55,6 +55,10 @@ const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> =
     what: "gym mode reconnect: 100 queued sets in order → the coach's workout:<id> socket; then 3 resend rounds of stale commands",
     load: async () => (await import('./offline_sync.ts')).run,
   },
+  mail_render: {
+    what: '200 e-mails rendered in place, then on their own thread: what each leaves the event loop',
+    load: async () => (await import('./mail_render.ts')).run,
+  },
   db_restart: {
     what: 'database stopped (fast shutdown) for 2 s and started again under a light write load: refused seconds, seconds to resume',
     load: async () => (await import('./db_restart.ts')).run,

@@ -135,7 +135,7 @@ async function timed(n: number, fn: (i: number) => Promise<void>): Promise<{ p50
 /** Waits until every projection and reactor has applied the last event of the store, and the store stops growing. */
 async function untilCaughtUp(pool: pg.Pool): Promise<void> {
   const head = `(SELECT lpad(tx_id::text, 20, '0') || ':' || lpad(position::text, 20, '0') FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1)`;
-  for (let calm = 0; calm < 3; ) {
+  for (let calm = 0; calm < 3;) {
     const { rows } = await pool.query<{ behind: number }>(`SELECT count(*)::int AS behind FROM projection_checkpoints WHERE checkpoint IS DISTINCT FROM ${head}`);
     calm = rows[0].behind === 0 ? calm + 1 : 0;
     await new Promise((r) => setTimeout(r, 1000));

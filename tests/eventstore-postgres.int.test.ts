@@ -86,7 +86,7 @@ describe('postgres event store: late commits', () => {
     let done = false;
     void written.finally(() => (done = true));
     // Small pages, read as fast as they come: a page's horizon is asked while appends are committing.
-    for (let idle = 0; idle < 3; ) {
+    for (let idle = 0; idle < 3;) {
       const page = await reader.readAll(at, 7);
       for (const e of page) if (e.type.startsWith('Follow')) seen.push({ id: e.id, checkpoint: e.checkpoint });
       if (page.length) at = page[page.length - 1].checkpoint;

@@ -5,7 +5,8 @@
  * crash writes the same outbox file or carries the same Message-ID.
  */
 import type pg from 'pg';
-import { renderEmail, type EmailKind } from '../../../emails/render.ts';
+import type { EmailKind } from '../../../emails/render.ts';
+import { EmailRenderThread } from '../../../emails/render-thread.ts';
 import type { Mailer } from '../../../emails/mailer.ts';
 import { emailSubject, ERASED_TEXT } from '../eventstore/personal-data.ts';
 import { ERASED_SINCE_SQL } from './outbox.ts';
@@ -77,6 +78,8 @@ export class MailSender {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** MJML off the server's thread: requests and websocket messages do not wait for a mail's layout. */
+  private readonly renderer = new EmailRenderThread();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -172,7 +175,9 @@ export class MailSender {
     let sent: SentMail | null = null;
     try {
       const mail =
-        row.kind === 'custom' ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined } : await renderEmail(row.kind as EmailKind, row.data as never);
+        row.kind === 'custom'
+          ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined }
+          : await this.renderer.render(row.kind as EmailKind, row.data as never);
       sent = { subject: mail.subject, html: mail.html, text: mail.text ?? null, messageId: null };
       sent.messageId = (await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text, onBehalfOf: coachOf(row) })).messageId;
       await this.finish(row.id, 'sent', null, now, sent);
@@ -204,5 +209,6 @@ export class MailSender {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.renderer.close();
   }
 }
