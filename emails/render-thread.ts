@@ -1,10 +1,10 @@
 /**
- * E-mails render on a thread of their own. MJML takes 4–10 ms of synchronous work per
- * mail once warm, more while cold; on the server's one thread, the 40 mails of a group
- * assignment held every request and websocket message behind them (issue 28: MJML was
- * 17 % of the server's CPU while templates went to groups of 40, and the assignment's
- * answer took up to 90 ms). One worker renders them in turn; it starts on first use and
- * keeps the process alive only while a render is waiting.
+ * E-mails render on a thread of their own. MJML takes ~5 ms of work per mail once warm,
+ * more while cold, and on the server's one thread every request and websocket message
+ * waited behind it (issue 28: MJML was 17 % of a busy server's CPU while an hourly batch
+ * went out; 200 mails rendered back to back left a 1 ms timer no tick for a second,
+ * `npm run bench -- mail_render`). One worker renders them in turn; it starts on first
+ * use and keeps the process alive only while a render is waiting.
  */
 import { Worker } from 'node:worker_threads';
 import { EmailRenderError, type EmailData, type EmailKind, type RenderedEmail } from './render.ts';
