@@ -30,6 +30,16 @@ export class EmailRenderThread {
     });
   }
 
+  /**
+   * Starts the thread without rendering anything, so the first mail after boot does not
+   * wait for it: loading tsx and MJML in a new thread takes ~0.9 s on an idle machine and
+   * several times that on a busy one (a confirmation mail once came later than the 5 s a
+   * test waited for it).
+   */
+  warm(): void {
+    this.started();
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;

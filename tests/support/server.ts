@@ -66,7 +66,8 @@ export async function startTestServer(
       return { status: res.status, body: parsed };
     },
     async mailLink(to, linkPattern, after = 0) {
-      for (let i = 0; i < 200; i++) {
+      // Waits for the mail, not for a time limit: 20 s is only there to end a test whose mail never comes.
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
         const mails = (await listOutbox(outboxDir, 500)).filter((m) => m.to === to && Date.parse(m.sentAt) >= after);
         for (const m of mails) {
           const found = (m.text ?? m.html).match(linkPattern);

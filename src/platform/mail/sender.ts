@@ -88,6 +88,7 @@ export class MailSender {
   ) {}
 
   async start(): Promise<void> {
+    this.renderer.warm();
     await this.takeBackAbandoned();
     this.poll();
   }
