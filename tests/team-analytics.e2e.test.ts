@@ -98,6 +98,8 @@ describe('team analytics in the browser', () => {
     await expect.poll(() => chart.getByRole('img', { name: 'Team volume comparison: 3 athletes × 1 exercises' }).isVisible()).toBe(true);
     // Ava and Ben both lifted 1,000 lb of Back Squat: one bar per athlete.
     expect(await chart.locator('.apexcharts-bar-area').count()).toBe(3);
+    // Each bar is its athlete's own volume (Ava, Ben, Cleo): the answer's volumes follow its athlete order.
+    expect(await chart.locator('.apexcharts-bar-area').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('val'))))).toEqual([1000, 1000, 0]);
     await snap(page, 'team-analytics');
 
     // Ben logs a set on his phone; the coach's page changes without a reload.

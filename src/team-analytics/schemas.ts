@@ -32,7 +32,7 @@ const ExerciseRankingOut = Type.Object({
   completed_sets: Type.Integer(),
   top_performers: Type.Array(Type.Object({ athlete_id: Type.String(), athlete_name: Type.String(), volume: Type.Number() })),
   athlete_volumes: Type.Optional(
-    Type.Array(Type.Object({ athlete_id: Type.String(), volume: Type.Number() }), { description: 'Only for the top exercises (the comparison chart).' }),
+    Type.Array(Type.Number(), { description: 'The volume of each entry of `athletes`, in that order; only for the top exercises (the comparison chart).' }),
   ),
 });
 

@@ -49,7 +49,8 @@ export type ExerciseRanking = {
   total_team_volume: number;
   completed_sets: number;
   top_performers: { athlete_id: string; athlete_name: string; volume: number }[];
-  athlete_volumes?: { athlete_id: string; volume: number }[];
+  /** The volume of each entry of `athletes`, in that order. */
+  athlete_volumes?: number[];
 };
 
 export type TeamAnalytics = {

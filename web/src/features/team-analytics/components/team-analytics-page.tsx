@@ -94,10 +94,12 @@ function TeamPanel({ coachId, athletes }: { coachId: string; athletes: PickerAth
   const chartExercises = topExercises.filter((r) => exercises.has(r.exercise_name));
   const rangeLabel = TEAM_RANGES.find((r) => r.id === range)!.label;
   const names = new Map(athletes.map((a) => [a.id, a.name]));
+  // Where each athlete's volume is in a ranking's athlete_volumes (the answer's athlete order).
+  const placeInAnswer = new Map((data?.athletes ?? []).map((a, i) => [a.athlete_id, i]));
   // The chart's volumes in the reader's unit (the server's are pounds).
   const series = selectedIds.map((id) => ({
     name: names.get(id) ?? id,
-    data: chartExercises.map((r) => fromLbs(r.athlete_volumes?.find((v) => v.athlete_id === id)?.volume ?? 0, unit)),
+    data: chartExercises.map((r) => fromLbs(r.athlete_volumes?.[placeInAnswer.get(id) ?? -1] ?? 0, unit)),
   }));
 
   return (
