@@ -7,6 +7,7 @@ import { DomainError } from '../src/kernel/decider.ts';
 import type { TrainingEvent } from '../src/training/domain/events.ts';
 import { foldWorkout, MESSAGES, workoutDecider, type WorkoutCommand } from '../src/training/domain/workout.ts';
 import type { WorkoutExercise, WorkoutSet } from '../src/training/domain/workout-rules.ts';
+import { scheduledSetId } from '../src/training/domain/set-ids.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const ATHLETE = '22222222-2222-4222-8222-222222222222';
@@ -69,6 +70,11 @@ describe('set ids when scheduling', () => {
     expect(new Set([squat1, squat2, bench1]).size).toBe(3);
     expect(idsAfter(scheduled)).toEqual(idsAfter(scheduled));
     expect(idsAfter({ ...scheduled, data: { ...scheduled.data, workoutId: ATHLETE } })[0][0]).not.toBe(squat1);
+  });
+
+  it('derives the ids stored workouts already have: never a new rule for old events', () => {
+    // sha256 of "set:<workout id>:<exercise>:<set>", UUID-shaped; computed once with createHash.
+    expect(scheduledSetId('5f0c2a8e-1111-4222-8333-444455556666')(1, 2, 0)).toBe('3f14797c-05e1-46ee-8678-43fc33a2852d');
   });
 
   it('keeps the ids a pasted workout carries, and gives a copied set its own', () => {
