@@ -153,6 +153,8 @@ class Worker {
   /** Ownership ended with its connection (not given up): take it back at the next poll, not the eighth. */
   lost = false;
   lastError: string | null = null;
+  /** The row's last_error holds an error of ours: cleared there once we run cleanly again. */
+  private errorInDatabase = false;
   private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -263,7 +265,7 @@ class Worker {
           this.again = false;
           await this.catchUp();
         } while (this.again);
-        if (this.lastError) await this.recordError(null);
+        if (this.errorInDatabase || this.lastError) await this.recordError(null);
         this.lastError = null;
         // An append of ours can be invisible for a moment while an older transaction
         // is still open (see the store's late-commit rule): look again very soon
@@ -303,6 +305,9 @@ class Worker {
         }
       }
       this.state = { ...this.state!, checkpoint: last };
+      // A batch went through: the failure is over, and whoever waited for this checkpoint
+      // must not read it from status (CI once did, between the waiter and the end of the run).
+      this.lastError = null;
       this.settleWaiters();
       if (events.length < this.opts.batchSize) break;
     }
@@ -386,7 +391,10 @@ class Worker {
 
   /** Kept in the database so `spotter status` in another process sees it too. */
   private async recordError(message: string | null): Promise<void> {
-    await this.pool.query('UPDATE projection_checkpoints SET last_error = $2 WHERE projection = $1', [this.projection.name, message]).catch(() => {});
+    await this.pool
+      .query('UPDATE projection_checkpoints SET last_error = $2 WHERE projection = $1', [this.projection.name, message])
+      .then(() => void (this.errorInDatabase = message !== null))
+      .catch(() => {});
   }
 
   /** Resolves once `checkpoint` is applied; `cancel` removes the waiter (on timeout), so none piles up. */
