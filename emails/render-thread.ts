@@ -4,7 +4,8 @@
  * waited behind it (issue 28: MJML was 17 % of a busy server's CPU while an hourly batch
  * went out; 200 mails rendered back to back left a 1 ms timer no tick for a second,
  * `npm run bench -- mail_render`). One worker renders them in turn; it starts on first
- * use and keeps the process alive only while a render is waiting.
+ * use, or earlier through warm() (the mail sender warms it when it starts), and keeps
+ * the process alive only while a render is waiting.
  */
 import { Worker } from 'node:worker_threads';
 import { EmailRenderError, type EmailData, type EmailKind, type RenderedEmail } from './render.ts';
