@@ -128,8 +128,8 @@ const FIGURES = `sum(prescribed_sets)::int AS prescribed_sets, sum(completed_set
 
 /**
  * The team's athletes as a value the planner does not look into. Given `= ANY($1)` with
- * 400 ids, PostgreSQL estimated each id against each index of each part: planning took
- * 4–7 ms per query, more than running it. Behind ARRAY(SELECT …) the ids arrive at run
+ * 400 ids, planning took 4–7 ms per query, more than running it (most likely estimating
+ * each id for every part). Behind ARRAY(SELECT …) the ids arrive at run
  * time and planning takes under 1 ms; the index scans stay the same (issue 28, measured
  * on the scale bench's 762k-event store: see bench/README.md).
  */

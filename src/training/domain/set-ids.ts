@@ -29,8 +29,8 @@ export type SetIds = string[][];
 
 /**
  * A UUID-shaped digest of the input. The one-shot `hash` gives createHash's digest
- * without a Hash object per call: folding 415,000 scheduled workouts of 24 sets derives ~10 M of
- * these (a rebuild of `training` spent 15.6 s of 233 s of CPU in here).
+ * without a Hash object per call: folding 415,000 scheduled workouts of 24 sets derives
+ * ~10 M of these (a rebuild of `training` spent 15.6 s of 233 s of CPU in here).
  */
 function derivedId(input: string): string {
   const h = hash('sha256', input, 'hex');
