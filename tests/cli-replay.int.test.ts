@@ -123,7 +123,7 @@ describe('spotter replay', () => {
     await expect.poll(async () => (await loadStatus(server))[0], { timeout: 2000 }).toMatchObject({ generation: 2, lag: 0, lastError: null });
   });
 
-  it('replays every projection but the reactors, one after another, when none is named', async () => {
+  it('replays every projection but the reactors, together, when none is named', async () => {
     // Object.assign, not a spread: the projection counts into its own `applied`.
     const mailer = Object.assign(countingProjection({ name: 'mailer' }), { reactor: true });
     const server = platform([streamSummaries, mailer, countingProjection()]);

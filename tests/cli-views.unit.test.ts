@@ -36,6 +36,7 @@ const progress = (p: Partial<RebuildProgress>): RebuildProgress => ({
   eventsRead: 2500,
   totalEstimate: 10_000,
   elapsedMs: 500,
+  applyMs: 400,
   done: false,
   ...p,
 });
@@ -109,15 +110,21 @@ describe('spotter replay progress', () => {
     expect(out).toContain(`${'░'.repeat(24)}    ? 2,500/? events`);
   });
 
+  it('shows one bar, naming them all, for projections replaying together from one read', () => {
+    const app = render(h(ReplayView, { completed: [], current: [progress({}), progress({ projection: 'training' })], pending: 'stream_summaries' }));
+    expect(frame(app)).toContain('replaying stream_summaries, training together');
+    expect(frame(app).match(/ 25% /g)).toHaveLength(1);
+  });
+
   it('updates live and ends with one line per replayed projection', () => {
-    const app = render(h(ReplayView, { completed: [], current: null, pending: 'stream_summaries' }));
+    const app = render(h(ReplayView, { completed: [], current: [], pending: 'stream_summaries' }));
     expect(frame(app)).toContain('replaying stream_summaries…');
-    app.rerender(h(ReplayView, { completed: [], current: progress({}), pending: 'stream_summaries' }));
+    app.rerender(h(ReplayView, { completed: [], current: [progress({})], pending: 'stream_summaries' }));
     expect(frame(app)).toContain(' 25% ');
     app.rerender(
       h(ReplayView, {
         completed: [{ projection: 'stream_summaries', generation: 3, events: 5000, elapsedMs: 500, eventsPerSecond: 10_000 }],
-        current: null,
+        current: [],
         pending: null,
       }),
     );

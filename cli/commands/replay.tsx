@@ -15,7 +15,8 @@ export function replayedLine(r: ReplayResult): string {
   return `replayed ${r.projection}: ${r.events} events in ${seconds(r.elapsedMs)} s (${r.eventsPerSecond} events/s)`;
 }
 
-export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
+/** The bar of one replay, or of several replaying together (`alongside`: the others' names), which read the store once. */
+export function ReplayProgressBar({ progress, alongside = [] }: { progress: RebuildProgress; alongside?: string[] }) {
   const { projection, generation, eventsRead, totalEstimate, elapsedMs } = progress;
   // No estimate (EventStoreDB, or an empty store): show the count without a percentage.
   const known = totalEstimate > 0;
@@ -24,9 +25,7 @@ export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
   // Two lines, so that the bar fits an 80-column terminal whatever the projection's name.
   return (
     <Box flexDirection="column">
-      <Text>
-        replaying {projection} into generation {generation}
-      </Text>
+      <Text>{alongside.length ? `replaying ${[projection, ...alongside].join(', ')} together` : `replaying ${projection} into generation ${generation}`}</Text>
       <Text>
         <Text color="cyan">{bar(fraction, BAR_WIDTH)}</Text> {known ? `${Math.floor(fraction * 100)}%`.padStart(4) : '   ?'} {count(eventsRead)}/
         {known ? count(totalEstimate) : '?'} events · {count(eventsPerSecond(eventsRead, elapsedMs))} events/s ·{' '}
@@ -36,7 +35,8 @@ export function ReplayProgressBar({ progress }: { progress: RebuildProgress }) {
   );
 }
 
-export function ReplayView({ completed, current, pending }: { completed: ReplayResult[]; current: RebuildProgress | null; pending?: string | null }) {
+/** `current`: the latest progress of each projection still replaying (they share one read, so one bar). */
+export function ReplayView({ completed, current, pending }: { completed: ReplayResult[]; current: RebuildProgress[]; pending?: string | null }) {
   // Finished lines are written once (Static) above the live part: redrawn, a full
   // replay's list outgrew the terminal and its first lines, scrolled out of reach of
   // the redraw, were printed twice.
@@ -49,7 +49,11 @@ export function ReplayView({ completed, current, pending }: { completed: ReplayR
           </Text>
         )}
       </Static>
-      {current ? <ReplayProgressBar progress={current} /> : pending ? <Text dimColor>replaying {pending}…</Text> : null}
+      {current.length ? (
+        <ReplayProgressBar progress={current[0]} alongside={current.slice(1).map((p) => p.projection)} />
+      ) : pending ? (
+        <Text dimColor>replaying {pending}…</Text>
+      ) : null}
     </Box>
   );
 }
@@ -66,12 +70,12 @@ function queueOf(names: string[]): string[] {
 
 export default defineCommand<{ json?: boolean }>({
   name: 'replay',
-  description: 'Rebuild a projection (all of them, one after another, when none is named) without downtime; reactors are never replayed',
+  description: 'Rebuild a projection (all of them together, from one read of the store, when none is named) without downtime; reactors are never replayed',
   arguments: [{ name: 'projection', description: 'projection name, as `spotter status` shows it' }],
   options: [{ flags: '--json', description: 'print the results as JSON (no progress bar)' }],
   examples: [
     'spotter replay workouts                         # rebuild one projection, live bar with events/s and time left',
-    'spotter replay                                  # every projection, one after another',
+    'spotter replay                                  # every projection, from one read of the store',
     'spotter replay --json | jq ".[].eventsPerSecond"',
   ],
   async run({ args: [name], options }) {
@@ -92,21 +96,19 @@ export default defineCommand<{ json?: boolean }>({
         return;
       }
       let completed: ReplayResult[] = [];
-      let current: RebuildProgress | null = null;
+      let current: RebuildProgress[] = [];
       let failed = false;
       const view = () => <ReplayView completed={completed} current={current} pending={failed ? null : queue[completed.length]} />;
       const ink = render(view(), { patchConsole: false });
       try {
         await replay(platform, names, (p) => {
-          if (p.done) {
-            completed = [...completed, summarise(p)];
-            current = null;
-          } else current = p;
+          if (p.done) completed = [...completed, summarise(p)];
+          current = [...current.filter((c) => c.projection !== p.projection), ...(p.done ? [] : [p])];
           ink.rerender(view());
         });
       } catch (e) {
         failed = true;
-        current = null;
+        current = [];
         ink.rerender(view());
         throw e;
       } finally {

@@ -24,7 +24,7 @@ import type { Projection } from '../../src/platform/projections/projection.ts';
 import { installProjection } from '../../src/platform/projections/schema.ts';
 import { ProjectionRunner } from '../../src/platform/projections/runner.ts';
 import type { Platform } from '../../src/platform/start.ts';
-import { rebuildProjection } from '../../src/platform/projections/rebuild.ts';
+import { rebuildProjections } from '../../src/platform/projections/rebuild.ts';
 import { KEYS_ERASED_CHANNEL } from '../../src/platform/eventstore/personal-data.ts';
 import { eraseAccount, erasuresInDatabase, type ErasureEntry } from '../../src/privacy/index.ts';
 import { userStream } from '../../src/accounts/domain/user.ts';
@@ -278,7 +278,12 @@ export async function reapplyErasures(platform: Pick<Platform, 'pool' | 'store' 
     client.release();
   }
   if ('codec' in store) (store as { codec: { keys: { forget(s: string[]): void } } }).codec.keys.forget(pending.map((e) => e.subject_id));
-  for (const p of platform.runner.projections().filter((p) => !p.reactor)) await rebuildProjection(pool, store, p, { batchSize: 5000 });
+  await rebuildProjections(
+    pool,
+    store,
+    platform.runner.projections().filter((p) => !p.reactor),
+    { batchSize: 5000 },
+  );
   log(`erase log re-applied: ${result.accounts.length} account(s) erased again, ${result.keys} other key(s) destroyed again; read models rebuilt`);
   return result;
 }

@@ -75,19 +75,17 @@ export function summarise(done: RebuildProgress): ReplayResult {
   };
 }
 
-/** Rebuilds the named projections (all but the reactors when `names` is empty) one after another. */
+/**
+ * Rebuilds the named projections (all but the reactors when `names` is empty) together,
+ * from one read of the store; each switches over in turn once the read is done.
+ */
 export async function replay(platform: CliPlatform, names: string[], onProgress?: (p: RebuildProgress) => void): Promise<ReplayResult[]> {
   const projections = resolveProjections(platform.runner.projections(), names);
-  const results: ReplayResult[] = [];
-  for (const p of projections) results.push(await replayOne(platform, p, onProgress));
-  return results;
-}
-
-async function replayOne(platform: CliPlatform, p: Projection, onProgress?: (p: RebuildProgress) => void): Promise<ReplayResult> {
   try {
-    return summarise(await platform.runner.rebuild(p.name, onProgress));
+    const chosen = projections.map((p) => p.name);
+    return (await platform.runner.rebuildTogether(chosen, onProgress)).map(summarise);
   } catch (e) {
-    if (e instanceof RebuildRunningError) throw new ReplayRunningError(p.name);
+    if (e instanceof RebuildRunningError) throw new ReplayRunningError(e.projection);
     throw e;
   }
 }

@@ -23,7 +23,7 @@ import { destroyKeys, emailSubject, ERASED_NAME, ERASED_TEXT } from '../platform
 import { handleCommand } from '../platform/handle-command.ts';
 import { revokeAllSessions } from '../platform/auth/sessions.ts';
 import type { Projection } from '../platform/projections/projection.ts';
-import { rebuildProjection } from '../platform/projections/rebuild.ts';
+import { rebuildProjections } from '../platform/projections/rebuild.ts';
 import { coachDecider, coachStream } from '../coaching/index.ts';
 import { connectionDecider, connectionStream } from '../network/domain/connection.ts';
 import { userStream, type UserEvent } from '../accounts/domain/user.ts';
@@ -135,11 +135,11 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, by: 'self'
   if ('codec' in store) (store as { codec: { keys: { forget(s: string[]): void } } }).codec.keys.forget([userId, emailSubject(who.email)]);
   if (deps.eraseLog) await appendEraseLog(deps.eraseLog, await erasuresInDatabase(pool, [userId, emailSubject(who.email)]));
 
-  const rebuilt: string[] = [];
-  for (const p of deps.projections.filter((p) => !p.reactor)) {
-    await rebuildProjection(pool, store, p, { batchSize: 2000 });
-    rebuilt.push(p.name);
-  }
+  // One read of the store for every read model; one writer, as this runs beside the
+  // server's live work.
+  const readModels = deps.projections.filter((p) => !p.reactor);
+  await rebuildProjections(pool, store, readModels, { batchSize: 2000, writers: 1 });
+  const rebuilt = readModels.map((p) => p.name);
   await scrubTables(pool, who.email, who.names);
   deps.log?.(`Erased account ${userId}: keys destroyed, ${rebuilt.length} read models rebuilt`);
   return { userId, rebuilt };

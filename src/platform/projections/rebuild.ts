@@ -2,9 +2,16 @@
  * Rebuild without downtime: fill the next generation of a projection's tables from
  * the first event in batches while the serving generation keeps answering queries
  * (and keeps being updated by the live runner), then switch in one transaction.
+ *
+ * Several projections rebuild together from one read of the store (rebuildProjections):
+ * each batch is read, parsed and decrypted once and handed to every one of them, and
+ * their writes go through a few connections at once, so that while node folds one
+ * projection's batch PostgreSQL writes another's. Rebuilt one after another, the 16
+ * read models of a 762,633-event store read it 16 times and kept one core busy at a
+ * time (bench/README.md, issue 28).
  */
 import type pg from 'pg';
-import type { Checkpoint, EventStore } from '../eventstore/port.ts';
+import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts';
 import { handlesEvent, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from '../locks.ts';
@@ -18,8 +25,22 @@ export interface RebuildProgress {
   /** Events readable when the rebuild started: the progress bar's total. */
   totalEstimate: number;
   elapsedMs: number;
+  /** Time spent writing this projection's batches (its share when several rebuild together). */
+  applyMs: number;
   done: boolean;
 }
+
+export interface RebuildOptions {
+  batchSize: number;
+  /**
+   * Connections that write the new generations at once (at most one per projection).
+   * Two cores: three keep both busy, one folding in node while two write.
+   */
+  writers?: number;
+  onProgress?: (p: RebuildProgress) => void;
+}
+
+const DEFAULT_WRITERS = 3;
 
 /**
  * An event without its payload is a few hundred bytes of memory, so a rebuild that
@@ -37,37 +58,135 @@ export class RebuildRunningError extends Error {
   }
 }
 
-export async function rebuildProjection(
-  pool: pg.Pool,
-  store: EventStore,
-  p: Projection,
-  opts: { batchSize: number; onProgress?: (p: RebuildProgress) => void },
-): Promise<RebuildProgress> {
+/** One projection's next generation while it is being filled. */
+interface Target {
+  p: Projection;
+  oldGeneration: number;
+  generation: number;
+  table: (logical: string) => string;
+  applyMs: number;
+}
+
+export async function rebuildProjection(pool: pg.Pool, store: EventStore, p: Projection, opts: RebuildOptions): Promise<RebuildProgress> {
+  const [result] = await rebuildProjections(pool, store, [p], opts);
+  return result;
+}
+
+/**
+ * Rebuilds these projections from one read of the store; each switches to its new
+ * generation once the read is done, in the given order. A failure other than a poison
+ * event (which is parked) ends them all before any switches: each is left as an
+ * interrupted rebuild, which the next one starts over.
+ */
+export async function rebuildProjections(pool: pg.Pool, store: EventStore, projections: Projection[], opts: RebuildOptions): Promise<RebuildProgress[]> {
+  if (projections.length === 0) return [];
   // Two rebuilds of one projection would write into the same next-generation tables.
-  // The lock goes with the connection if this process dies, which is how status tells
+  // The locks go with the connection if this process dies, which is how status tells
   // an interrupted rebuild from a running one.
   const lock = await pool.connect();
+  const locked: string[] = [];
   try {
-    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK, p.name]);
-    if (!rows[0].ok) throw new RebuildRunningError(p.name);
-    try {
-      return await rebuildLocked(pool, store, p, opts);
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK, p.name]).catch(() => {});
+    for (const p of projections) {
+      const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK, p.name]);
+      if (!rows[0].ok) throw new RebuildRunningError(p.name);
+      locked.push(p.name);
     }
+    return await rebuildLocked(pool, store, projections, opts);
   } finally {
+    for (const name of locked) await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK, name]).catch(() => {});
     lock.release();
   }
 }
 
-async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, opts: { batchSize: number; onProgress?: (p: RebuildProgress) => void }): Promise<RebuildProgress> {
+async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Projection[], opts: RebuildOptions): Promise<RebuildProgress[]> {
   const started = Date.now();
+  const totalEstimate = await estimateEvents(pool, store);
+  const targets: Target[] = [];
+  for (const p of projections) targets.push(await startGeneration(pool, p));
+
+  // Only the types some projection applies come with their data (the others are
+  // skipped anyway), and none when every one reads envelopes only.
+  const readers = projections.filter((p) => !p.envelopeOnly);
+  const dataOf = readers.some((p) => p.handles[0] === '*') ? undefined : [...new Set(readers.flatMap((p) => p.handles))];
+  const batchSize = readers.length === 0 ? opts.batchSize * ENVELOPE_BATCH_FACTOR : opts.batchSize;
+
+  let eventsRead = 0;
+  const progress = (t: Target, done: boolean): RebuildProgress => ({
+    projection: t.p.name,
+    generation: t.generation,
+    eventsRead,
+    totalEstimate,
+    elapsedMs: Date.now() - started,
+    applyMs: Math.round(t.applyMs),
+    done,
+  });
+
+  // Apply batches in their own short transactions until caught up with the store. The
+  // next batch is read while this one is applied: reading and writing overlap. They are
+  // written through connections of their own at background priority where the
+  // database runs on this machine (background-priority.ts): live commands come first.
+  // Their priority cannot be raised again, so they are closed at the end, never pooled.
+  const writers: pg.PoolClient[] = [];
+  let checkpoint: Checkpoint | null = null;
+  try {
+    for (let i = 0; i < writerCount(pool, targets.length, opts.writers); i++) {
+      const writer = await pool.connect();
+      writers.push(writer);
+      await lowerBackendPriority(writer);
+    }
+    let next = store.readAll(checkpoint, batchSize, dataOf);
+    for (;;) {
+      const events = await next;
+      if (events.length === 0) break;
+      const batchEnd = events[events.length - 1].checkpoint;
+      next = store.readAll(batchEnd, batchSize, dataOf);
+      try {
+        // Each writer takes the next projection's batch until none is left.
+        const queue = [...targets];
+        await Promise.all(
+          writers.map(async (writer) => {
+            for (let t = queue.shift(); t; t = queue.shift()) await applyBatch(writer, t, events, batchEnd);
+          }),
+        );
+      } catch (e) {
+        next.catch(() => {});
+        throw e;
+      }
+      checkpoint = batchEnd;
+      eventsRead += events.length;
+      for (const t of targets) opts.onProgress?.(progress(t, false));
+    }
+  } finally {
+    for (const writer of writers) writer.release(true);
+  }
+
+  const results: RebuildProgress[] = [];
+  for (const t of targets) {
+    const tail = await switchGeneration(pool, store, t, checkpoint, batchSize);
+    await dropGeneration(pool, t.p, t.oldGeneration);
+    const result = { ...progress(t, true), eventsRead: eventsRead + tail };
+    opts.onProgress?.(result);
+    results.push(result);
+  }
+  return results;
+}
+
+/**
+ * Writers to open: as asked (one per projection at most), within what the pool holds
+ * beside the lock's connection and the reader's. More would wait for a connection
+ * that only the end of the rebuild frees (the CLI's pool holds 4).
+ */
+function writerCount(pool: pg.Pool, projections: number, asked = DEFAULT_WRITERS): number {
+  const poolMax = (pool as pg.Pool & { options: { max?: number } }).options.max ?? 10;
+  return Math.max(1, Math.min(asked, projections, poolMax - 2));
+}
+
+/** Registers the rebuild (status shows it) and creates the empty tables of the next generation. */
+async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
   const { rows } = await pool.query<{ generation: number }>('SELECT generation FROM projection_checkpoints WHERE projection = $1', [p.name]);
   if (!rows[0]) throw new Error(`Projection ${p.name} is not installed yet: start the server once first`);
   const oldGeneration = rows[0].generation;
   const generation = oldGeneration + 1;
-  const totalEstimate = await estimateEvents(pool, store);
-
   await pool.query(
     `INSERT INTO projection_rebuilds (projection, generation, version, checkpoint) VALUES ($1, $2, $3, NULL)
      ON CONFLICT (projection) DO UPDATE SET generation = $2, version = $3, checkpoint = NULL, started_at = now()`,
@@ -76,73 +195,56 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
   await createGeneration(pool, p, generation);
   // An interrupted rebuild may have parked into this generation: it starts over.
   await pool.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation >= $2', [p.name, generation]);
-  const table = tableMap(p, generation);
+  return { p, oldGeneration, generation, table: tableMap(p, generation), applyMs: 0 };
+}
 
-  let checkpoint: Checkpoint | null = null;
-  let eventsRead = 0;
-  // Only the types it applies come with their data (the others are skipped anyway), and
-  // none when it reads envelopes only.
-  const dataOf = p.envelopeOnly ? [] : p.handles[0] === '*' ? undefined : p.handles;
-  const batchSize = p.envelopeOnly ? opts.batchSize * ENVELOPE_BATCH_FACTOR : opts.batchSize;
-  const progress = (done: boolean): RebuildProgress => ({ projection: p.name, generation, eventsRead, totalEstimate, elapsedMs: Date.now() - started, done });
-
-  // Apply batches in their own short transactions until caught up with the store. The
-  // next batch is read while this one is applied: reading and writing overlap. They are
-  // written through one connection of their own at background priority where the
-  // database runs on this machine (background-priority.ts): live commands come first.
-  // Its priority cannot be raised again, so it is closed at the end, never pooled.
-  const writer = await pool.connect();
+/** One batch into one projection's next generation, with its checkpoint, in one transaction. */
+async function applyBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint): Promise<void> {
+  const started = performance.now();
   try {
-    await lowerBackendPriority(writer);
-    let next = store.readAll(checkpoint, batchSize, dataOf);
-    for (;;) {
-      const events = await next;
-      if (events.length === 0) break;
-      const batchEnd = events[events.length - 1].checkpoint;
-      next = store.readAll(batchEnd, batchSize, dataOf);
-      const relevant = events.filter((e) => handlesEvent(p, e.type));
-      const commit = async (isolate: boolean) => {
-        try {
-          await writer.query('BEGIN');
-          await writer.query('SET LOCAL synchronous_commit = off');
-          if (isolate) await applyIsolating(p, relevant, { tx: writer, table }, { projection: p.name, generation });
-          else if (relevant.length) await p.apply(relevant, { tx: writer, table });
-          await writer.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
-          await writer.query('COMMIT');
-        } catch (e) {
-          await writer.query('ROLLBACK').catch(() => {});
-          throw e;
-        }
-      };
-      try {
-        // Poison events are parked into the new generation, as the live runner does.
-        // The environment's failure ends the rebuild; an unknown class gets a few tries.
-        for (let tries = 1; ; tries++) {
-          try {
-            await commit(false);
-            break;
-          } catch (e) {
-            if (relevant.length === 0 || isTransientError(e)) throw e;
-            if (shouldIsolate(e, tries)) {
-              await commit(true);
-              break;
-            }
-          }
-        }
-      } catch (e) {
-        next.catch(() => {});
-        throw e;
-      }
-      checkpoint = batchEnd;
-      eventsRead += events.length;
-      opts.onProgress?.(progress(false));
-    }
+    await commitBatch(writer, t, events, batchEnd);
   } finally {
-    writer.release(true);
+    t.applyMs += performance.now() - started;
   }
+}
 
-  // Switch: lock the serving checkpoint row so the live runner pauses, apply the
-  // last few events, then point the views at the new generation.
+async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint): Promise<void> {
+  const { p, table, generation } = t;
+  const relevant = events.filter((e) => handlesEvent(p, e.type));
+  const commit = async (isolate: boolean) => {
+    try {
+      await writer.query('BEGIN');
+      await writer.query('SET LOCAL synchronous_commit = off');
+      if (isolate) await applyIsolating(p, relevant, { tx: writer, table }, { projection: p.name, generation });
+      else if (relevant.length) await p.apply(relevant, { tx: writer, table });
+      await writer.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
+      await writer.query('COMMIT');
+    } catch (e) {
+      await writer.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
+  };
+  // Poison events are parked into the new generation, as the live runner does.
+  // The environment's failure ends the rebuild; an unknown class gets a few tries.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await commit(false);
+    } catch (e) {
+      if (relevant.length === 0 || isTransientError(e)) throw e;
+      if (shouldIsolate(e, tries)) return await commit(true);
+    }
+  }
+}
+
+/**
+ * Lock the serving checkpoint row so the live runner pauses, apply the last few
+ * events, then point the views at the new generation. Returns the events it read.
+ */
+async function switchGeneration(pool: pg.Pool, store: EventStore, t: Target, from: Checkpoint | null, batchSize: number): Promise<number> {
+  const { p, table, generation } = t;
+  const dataOf = p.envelopeOnly ? [] : p.handles[0] === '*' ? undefined : p.handles;
+  let checkpoint = from;
+  let read = 0;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -153,7 +255,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
       const relevant = events.filter((e) => handlesEvent(p, e.type));
       if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
       checkpoint = events[events.length - 1].checkpoint;
-      eventsRead += events.length;
+      read += events.length;
     }
     await pointViewsAt(client, p, generation);
     await client.query('UPDATE projection_checkpoints SET generation = $2, version = $3, checkpoint = $4, updated_at = now() WHERE projection = $1', [
@@ -172,10 +274,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, p: Projection, op
   } finally {
     client.release();
   }
-  await dropGeneration(pool, p, oldGeneration);
-  const result = progress(true);
-  opts.onProgress?.(result);
-  return result;
+  return read;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts'
 import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OWNERSHIP_LOCK } from '../locks.ts';
-import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
+import { rebuildProjection, rebuildProjections, type RebuildProgress } from './rebuild.ts';
 import { applyIsolating, shouldIsolate } from './poison.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { claimScope } from '../command-claim.ts';
@@ -579,11 +579,20 @@ export class ProjectionRunner {
 
   /** Builds a fresh copy of a projection's tables from the first event and switches to it. */
   async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress> {
-    const w = this.workers.get(name);
-    if (!w) throw new Error(`Unknown projection ${name}`);
-    if (w.projection.reactor) throw new Error(`${name} is a reactor: replaying it would repeat its effects`);
-    await installProjection(this.pool, w.projection);
-    return rebuildProjection(this.pool, this.store, w.projection, { batchSize: 20_000, onProgress });
+    const [result] = await this.rebuildTogether([name], onProgress);
+    return result;
+  }
+
+  /** Rebuilds these projections from one read of the store (rebuild.ts), each switching when done. */
+  async rebuildTogether(names: string[], onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress[]> {
+    const projections = names.map((name) => {
+      const w = this.workers.get(name);
+      if (!w) throw new Error(`Unknown projection ${name}`);
+      if (w.projection.reactor) throw new Error(`${name} is a reactor: replaying it would repeat its effects`);
+      return w.projection;
+    });
+    for (const p of projections) await installProjection(this.pool, p);
+    return rebuildProjections(this.pool, this.store, projections, { batchSize: 20_000, onProgress });
   }
 
   async stop(): Promise<void> {
