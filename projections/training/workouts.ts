@@ -26,7 +26,10 @@ const WORKOUTS_DDL = (t: string) => `
     date               date NOT NULL,
     name               text,
     notes              text,
-    exercises          jsonb NOT NULL,
+    -- json, not jsonb: written whole and read whole (the calendar glues its text as
+    -- stored); building jsonb and a second copy of the content in calendar_json was
+    -- most of what a rebuild's writes cost (issue 28).
+    exercises          json NOT NULL,
     deleted            boolean NOT NULL DEFAULT false,
     -- Status inputs: 'missed' is base_status 'scheduled' on a date before today.
     base_status        text NOT NULL,
@@ -42,8 +45,9 @@ const WORKOUTS_DDL = (t: string) => `
     updated_at         timestamptz NOT NULL,
     last_actual        jsonb,
     last_event_version int NOT NULL,
-    -- The calendar's JSON for this workout without status and closing brace: the
-    -- month query glues these texts (status depends on today) instead of rendering jsonb.
+    -- The calendar's JSON for this workout without its exercises, status and closing
+    -- brace: the month query glues it to the exercises' text and the status (which
+    -- depends on today) instead of rendering anything.
     calendar_json      text NOT NULL
   );
   CREATE INDEX ${t}_athlete_date ON ${t} (athlete_id, date);`;
@@ -93,7 +97,7 @@ const WRITE_COLUMNS: [string, string][] = [
   ['date', 'date'],
   ['name', 'text'],
   ['notes', 'text'],
-  ['exercises', 'jsonb'],
+  ['exercises', 'json'],
   ['deleted', 'boolean'],
   ['base_status', 'text'],
   ['set_count', 'int'],
@@ -140,12 +144,12 @@ function toDb(row: WorkoutRow): Record<string, unknown> {
   };
 }
 
-/** `{"id":…,"updated_at":"…"` — the list item of GET /api/manage-workouts before its status. */
+/** `{"id":…,"updated_at":"…"` — the list item of GET /api/manage-workouts before its exercises and status. */
 function calendarJson(row: WorkoutRow): string {
-  const { id, athleteId: user_id, date, name, notes, exercises, updatedAt: updated_at } = row;
+  const { id, athleteId: user_id, date, name, notes, updatedAt: updated_at } = row;
   // `imported` only on imported workouts, so every other calendar answer stays as it was.
   const imported = row.importId ? { imported: true } : {};
-  return JSON.stringify({ id, user_id, date, name, notes, exercises, updated_at, ...imported }).slice(0, -1);
+  return JSON.stringify({ id, user_id, date, name, notes, updated_at, ...imported }).slice(0, -1);
 }
 
 export const trainingProjection: Projection = {
@@ -156,7 +160,8 @@ export const trainingProjection: Projection = {
   // 9: records and team analytics are projections of their own (performance_records, team_analytics).
   // 10: every set carries its stable id (src/training/domain/set-ids.ts); last_actual its set_id, the doneAt time and recorded_at.
   // 11: import_id (a workout from a file import, src/transfer), `imported` in the calendar's JSON.
-  version: 11,
+  // 12: exercises stored once, as json; calendar_json without them (the month query glues both).
+  version: 12,
   handles: TRAINING_EVENT_TYPES,
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables },
 

@@ -50,7 +50,7 @@ async function workoutFacts(deps: CommentDeps, workoutId: string, athleteId: str
     blocked_with: string[];
   }>(
     `SELECT w.deleted, w.created_by,
-            ARRAY(SELECT jsonb_path_query(w.exercises, '$[*].sets[*].id') #>> '{}') AS set_ids,
+            ARRAY(SELECT jsonb_path_query(w.exercises::jsonb, '$[*].sets[*].id') #>> '{}') AS set_ids,
             ARRAY(SELECT coach_id FROM client_links WHERE athlete_id = $2 ORDER BY coach_id) AS coaches,
             (SELECT coach_id FROM workout_comments WHERE workout_id = $1 ORDER BY posted_at DESC LIMIT 1) AS last_coach,
             ARRAY(SELECT CASE WHEN b.blocker_id = $2 THEN b.blocked_id ELSE b.blocker_id END FROM user_blocks b WHERE b.blocker_id = $2 OR b.blocked_id = $2) AS blocked_with

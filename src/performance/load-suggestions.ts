@@ -52,11 +52,11 @@ const SuggestionOut = Type.Object({
 export async function recentSets(db: pg.Pool, athleteId: string, exerciseName: string, from: string, to: string): Promise<RecentSet[]> {
   const { rows } = await db.query<{ date: string; load: number; reps: number; rpe: number | null }>(
     `SELECT to_char(w.date, 'YYYY-MM-DD') AS date, (s->'actual'->>'load')::float8 AS load, (s->'actual'->>'reps')::float8 AS reps,
-            CASE WHEN jsonb_typeof(s->'actual'->'rpe') = 'number' THEN (s->'actual'->>'rpe')::float8 END AS rpe
-       FROM workouts w, jsonb_array_elements(w.exercises) e, jsonb_array_elements(e->'sets') s
+            CASE WHEN json_typeof(s->'actual'->'rpe') = 'number' THEN (s->'actual'->>'rpe')::float8 END AS rpe
+       FROM workouts w, json_array_elements(w.exercises::json) e, json_array_elements(e->'sets') s
       WHERE w.athlete_id = $1 AND NOT w.deleted AND w.date BETWEEN $3::date AND $4::date
         AND lower(btrim(e->>'exercise_name')) = lower(btrim($2))
-        AND jsonb_typeof(s->'actual'->'load') = 'number' AND jsonb_typeof(s->'actual'->'reps') = 'number'
+        AND json_typeof(s->'actual'->'load') = 'number' AND json_typeof(s->'actual'->'reps') = 'number'
      UNION ALL
      SELECT to_char(date, 'YYYY-MM-DD'), weight::float8, rep_range::float8, NULL
        FROM performance_manual_entries

@@ -21,7 +21,7 @@ export function recentWeeks(today: string, weeks: number): string[] {
 }
 
 const CARD = `id, date, name, CASE WHEN base_status = 'scheduled' AND date < $2::date THEN 'missed' ELSE base_status END AS status,
-  jsonb_array_length(exercises) AS exercise_count, set_count, done_sets, prescribed_sets`;
+  json_array_length(exercises::json) AS exercise_count, set_count, done_sets, prescribed_sets`;
 
 export async function athleteDashboard(db: pg.Pool, athleteId: string, today: string) {
   const weeks = recentWeeks(today, PROGRESS_WEEKS);

@@ -16,14 +16,15 @@ const STATUS_SQL = `CASE WHEN w.base_status = 'scheduled' AND w.date < $2::date 
 export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
 const CALENDAR_SQL = `
-  SELECT '{"workouts":[' || coalesce(string_agg(w.calendar_json || ',"status":"' || ${STATUS_SQL} || '"}', ','
+  SELECT '{"workouts":[' || coalesce(string_agg(w.calendar_json || ',"exercises":' || w.exercises::text || ',"status":"' || ${STATUS_SQL} || '"}', ','
            ORDER BY w.date, w.created_at, w.id), '') || ']}' AS body
     FROM workouts w
    WHERE w.athlete_id = $1 AND w.date BETWEEN $3::date AND $4::date AND NOT w.deleted`;
 
 /**
- * `{"workouts":[…]}` as JSON text glued from each row's stored calendar_json: the
- * calendar month is the hottest read, and this renders no jsonb and parses nothing.
+ * `{"workouts":[…]}` as JSON text glued from each row's stored calendar_json and
+ * exercises (json: the text as written): the calendar month is the hottest read, and
+ * this renders no jsonb and parses nothing.
  * With `viewerId`, the access rule (the athlete or a linked coach) is checked in
  * the same round trip and null is returned when the viewer may not see them.
  */
