@@ -65,6 +65,8 @@ interface Target {
   generation: number;
   table: (logical: string) => string;
   applyMs: number;
+  /** How long its last batch took: the next batch goes to the writers longest first. */
+  lastBatchMs: number;
 }
 
 export async function rebuildProjection(pool: pg.Pool, store: EventStore, p: Projection, opts: RebuildOptions): Promise<RebuildProgress> {
@@ -141,8 +143,9 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
       const batchEnd = events[events.length - 1].checkpoint;
       next = store.readAll(batchEnd, batchSize, dataOf);
       try {
-        // Each writer takes the next projection's batch until none is left.
-        const queue = [...targets];
+        // Each writer takes the next projection's batch until none is left, the slowest
+        // first, so that the heavy ones do not end up one after another on one writer.
+        const queue = [...targets].sort((a, b) => b.lastBatchMs - a.lastBatchMs);
         await Promise.all(
           writers.map(async (writer) => {
             for (let t = queue.shift(); t; t = queue.shift()) await applyBatch(writer, t, events, batchEnd);
@@ -195,7 +198,7 @@ async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
   await createGeneration(pool, p, generation);
   // An interrupted rebuild may have parked into this generation: it starts over.
   await pool.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation >= $2', [p.name, generation]);
-  return { p, oldGeneration, generation, table: tableMap(p, generation), applyMs: 0 };
+  return { p, oldGeneration, generation, table: tableMap(p, generation), applyMs: 0, lastBatchMs: 0 };
 }
 
 /** One batch into one projection's next generation, with its checkpoint, in one transaction. */
@@ -204,7 +207,8 @@ async function applyBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[
   try {
     await commitBatch(writer, t, events, batchEnd);
   } finally {
-    t.applyMs += performance.now() - started;
+    t.lastBatchMs = performance.now() - started;
+    t.applyMs += t.lastBatchMs;
   }
 }
 
