@@ -105,6 +105,7 @@ describe('exit codes', () => {
       [['nosuch'], /unknown command 'nosuch'/],
       [[], /Usage: spotter/],
       [['replay', 'nosuch'], /Unknown projection "nosuch"/],
+      [['replay', '--writers', '4'], /expected a whole number from 1 to 3, got "4"/],
       [['parked', '--all'], /--all goes with --retry/],
       [['recap', '--week', '2026-W99'], /--week must be an ISO week/],
       [['events', '--limit', '0'], /expected a whole number/],

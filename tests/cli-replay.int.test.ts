@@ -140,6 +140,21 @@ describe('spotter replay', () => {
     expect(mailer.applied).toBe(1);
   });
 
+  it('replays several projections through one writer when asked, to the same rows', async () => {
+    const server = platform([streamSummaries, countingProjection()]);
+    const total = await appendWorkouts(30);
+    await store.append('count-1', [{ type: 'Counted', data: { n: 1 } }], 'no_stream');
+    await server.runner.start();
+    await expect.poll(async () => (await loadStatus(server)).map((r) => r.lag)).toEqual([0, 0]);
+    const before = await summaries();
+    const results = await replay(server, [], undefined, 1);
+    expect(results.map((r) => [r.projection, r.generation, r.events])).toEqual([
+      ['stream_summaries', 2, total + 1],
+      ['counting', 2, total + 1],
+    ]);
+    expect(await summaries()).toEqual(before);
+  });
+
   it('refuses to replay a reactor, naming the projections it can replay', async () => {
     const cli = platform([streamSummaries, { ...countingProjection({ name: 'mailer' }), reactor: true }]);
     const attempt = replay(cli, ['mailer']);

@@ -1,7 +1,7 @@
 /** `spotter replay [projection]`: rebuild without downtime, with a live progress bar. */
 import { Box, render, Static, Text } from 'ink';
 import { loadConfig } from '../../src/platform/config.ts';
-import { defineCommand, UsageError } from '../command.ts';
+import { defineCommand, positiveInteger, UsageError } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
 import { serverProjections, withPlatform } from '../lib/platform.ts';
 import { eventsPerSecond, ReactorReplayError, replay, resolveProjections, summarise, UnknownProjectionError, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
@@ -68,14 +68,29 @@ function queueOf(names: string[]): string[] {
   }
 }
 
-export default defineCommand<{ json?: boolean }>({
+/**
+ * Connections a replay of several projections writes through at once. The CLI's pool
+ * (platform.ts) holds them beside the replay's lock and reader.
+ */
+const MAX_WRITERS = 3;
+
+export default defineCommand<{ json?: boolean; writers: number }>({
   name: 'replay',
   description: 'Rebuild a projection (all of them together, from one read of the store, when none is named) without downtime; reactors are never replayed',
   arguments: [{ name: 'projection', description: 'projection name, as `spotter status` shows it' }],
-  options: [{ flags: '--json', description: 'print the results as JSON (no progress bar)' }],
+  options: [
+    { flags: '--json', description: 'print the results as JSON (no progress bar)' },
+    {
+      flags: '--writers <n>',
+      description: `connections writing at once when several replay together: ${MAX_WRITERS} finish soonest, 1 weighs least on a live server`,
+      default: MAX_WRITERS,
+      parse: positiveInteger(MAX_WRITERS),
+    },
+  ],
   examples: [
     'spotter replay workouts                         # rebuild one projection, live bar with events/s and time left',
     'spotter replay                                  # every projection, from one read of the store',
+    'spotter replay --writers 1                      # every projection, gentler on a busy server',
     'spotter replay --json | jq ".[].eventsPerSecond"',
   ],
   async run({ args: [name], options }) {
@@ -85,14 +100,15 @@ export default defineCommand<{ json?: boolean }>({
     lowerOwnPriority();
     await withPlatform(async (platform) => {
       if (options.json) {
-        printJson(await replay(platform, names));
+        printJson(await replay(platform, names, undefined, options.writers));
         return;
       }
       // Piped into a log or run by cron: no redrawn bar, one line per projection.
       if (!process.stdout.isTTY) {
-        await replay(platform, names, (p) => {
+        const printDone = (p: RebuildProgress) => {
           if (p.done) process.stdout.write(`${replayedLine(summarise(p))}\n`);
-        });
+        };
+        await replay(platform, names, printDone, options.writers);
         return;
       }
       let completed: ReplayResult[] = [];
@@ -101,11 +117,12 @@ export default defineCommand<{ json?: boolean }>({
       const view = () => <ReplayView completed={completed} current={current} pending={failed ? null : queue[completed.length]} />;
       const ink = render(view(), { patchConsole: false });
       try {
-        await replay(platform, names, (p) => {
+        const onProgress = (p: RebuildProgress) => {
           if (p.done) completed = [...completed, summarise(p)];
           current = [...current.filter((c) => c.projection !== p.projection), ...(p.done ? [] : [p])];
           ink.rerender(view());
-        });
+        };
+        await replay(platform, names, onProgress, options.writers);
       } catch (e) {
         failed = true;
         current = [];

@@ -78,12 +78,13 @@ export function summarise(done: RebuildProgress): ReplayResult {
 /**
  * Rebuilds the named projections (all but the reactors when `names` is empty) together,
  * from one read of the store; each switches over in turn once the read is done.
+ * `writers`: connections writing at once (`--writers`; three when absent).
  */
-export async function replay(platform: CliPlatform, names: string[], onProgress?: (p: RebuildProgress) => void): Promise<ReplayResult[]> {
+export async function replay(platform: CliPlatform, names: string[], onProgress?: (p: RebuildProgress) => void, writers?: number): Promise<ReplayResult[]> {
   const projections = resolveProjections(platform.runner.projections(), names);
   try {
     const chosen = projections.map((p) => p.name);
-    return (await platform.runner.rebuildTogether(chosen, onProgress)).map(summarise);
+    return (await platform.runner.rebuildTogether(chosen, onProgress, writers)).map(summarise);
   } catch (e) {
     if (e instanceof RebuildRunningError) throw new ReplayRunningError(e.projection);
     throw e;

@@ -583,8 +583,11 @@ export class ProjectionRunner {
     return result;
   }
 
-  /** Rebuilds these projections from one read of the store (rebuild.ts), each switching when done. */
-  async rebuildTogether(names: string[], onProgress?: (p: RebuildProgress) => void): Promise<RebuildProgress[]> {
+  /**
+   * Rebuilds these projections from one read of the store (rebuild.ts), each switching
+   * when done; `writers`: connections writing at once (rebuild.ts's default when absent).
+   */
+  async rebuildTogether(names: string[], onProgress?: (p: RebuildProgress) => void, writers?: number): Promise<RebuildProgress[]> {
     const projections = names.map((name) => {
       const w = this.workers.get(name);
       if (!w) throw new Error(`Unknown projection ${name}`);
@@ -592,7 +595,7 @@ export class ProjectionRunner {
       return w.projection;
     });
     for (const p of projections) await installProjection(this.pool, p);
-    return rebuildProjections(this.pool, this.store, projections, { batchSize: 20_000, onProgress });
+    return rebuildProjections(this.pool, this.store, projections, { batchSize: 20_000, onProgress, writers });
   }
 
   async stop(): Promise<void> {
