@@ -278,12 +278,8 @@ export async function reapplyErasures(platform: Pick<Platform, 'pool' | 'store' 
     client.release();
   }
   if ('codec' in store) (store as { codec: { keys: { forget(s: string[]): void } } }).codec.keys.forget(pending.map((e) => e.subject_id));
-  await rebuildProjections(
-    pool,
-    store,
-    platform.runner.projections().filter((p) => !p.reactor),
-    { batchSize: 5000 },
-  );
+  const readModels = platform.runner.projections().filter((p) => !p.reactor);
+  await rebuildProjections(pool, store, readModels, { batchSize: 5000 });
   log(`erase log re-applied: ${result.accounts.length} account(s) erased again, ${result.keys} other key(s) destroyed again; read models rebuilt`);
   return result;
 }

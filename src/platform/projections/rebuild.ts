@@ -106,11 +106,8 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
   const targets: Target[] = [];
   for (const p of projections) targets.push(await startGeneration(pool, p));
 
-  // Only the types some projection applies come with their data (the others are
-  // skipped anyway), and none when every one reads envelopes only.
-  const readers = projections.filter((p) => !p.envelopeOnly);
-  const dataOf = readers.some((p) => p.handles[0] === '*') ? undefined : [...new Set(readers.flatMap((p) => p.handles))];
-  const batchSize = readers.length === 0 ? opts.batchSize * ENVELOPE_BATCH_FACTOR : opts.batchSize;
+  const dataOf = dataTypesOf(projections);
+  const batchSize = projections.every((p) => p.envelopeOnly) ? opts.batchSize * ENVELOPE_BATCH_FACTOR : opts.batchSize;
 
   let eventsRead = 0;
   const progress = (t: Target, done: boolean): RebuildProgress => ({
@@ -172,6 +169,15 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
     results.push(result);
   }
   return results;
+}
+
+/**
+ * The event types read with their data: those some projection applies (the others are
+ * skipped anyway), none when every one reads envelopes only, all (undefined) for '*'.
+ */
+function dataTypesOf(projections: Projection[]): string[] | undefined {
+  const readers = projections.filter((p) => !p.envelopeOnly);
+  return readers.some((p) => p.handles[0] === '*') ? undefined : [...new Set(readers.flatMap((p) => p.handles))];
 }
 
 /**
@@ -246,7 +252,7 @@ async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent
  */
 async function switchGeneration(pool: pg.Pool, store: EventStore, t: Target, from: Checkpoint | null, batchSize: number): Promise<number> {
   const { p, table, generation } = t;
-  const dataOf = p.envelopeOnly ? [] : p.handles[0] === '*' ? undefined : p.handles;
+  const dataOf = dataTypesOf([p]);
   let checkpoint = from;
   let read = 0;
   const client = await pool.connect();
