@@ -42,7 +42,7 @@ describe('accounts in the browser', () => {
             .getByText(/confirmed/i)
             .first()
             .isVisible(),
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       )
       .toBe(true);
     await page

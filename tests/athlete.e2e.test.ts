@@ -72,7 +72,7 @@ describe("the athlete's training in the browser", () => {
     await snap(athletePage, 'athlete-logging-phone');
 
     // The coach's editor: the toast, the logged values, and the coach's own edits intact.
-    await expect.poll(() => editor.getByText('Athlete updated: Back Squat').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => editor.getByText('Athlete updated: Back Squat').isVisible(), { timeout: 30_000 }).toBe(true);
     await snap(coachPage, 'editor-live-toast');
     await expect.poll(() => squat.getByLabel('Set 2 actual').textContent()).toBe('Actual: 5 reps · 205 lb');
     expect(await squat.getByLabel('Set 1 actual').textContent()).toBe('Not logged');

@@ -59,7 +59,7 @@ describe('the coach calendar in the browser', () => {
     const library = page.getByRole('dialog', { name: 'Exercise Library' });
     for (const name of ['Back Squat (High Bar)', 'Bench Press', 'Barbell Row']) {
       await library.getByLabel('Search exercises').fill(name);
-      await library.getByRole('button', { name: `Add ${name}`, exact: true }).click({ timeout: 10_000 });
+      await library.getByRole('button', { name: `Add ${name}`, exact: true }).click({ timeout: 20_000 });
     }
     await library.getByRole('button', { name: 'Close', exact: true }).click();
 

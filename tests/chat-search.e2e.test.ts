@@ -73,7 +73,7 @@ describe('message search', () => {
 
     const chat = page.getByRole('region', { name: 'Conversation with Avery Athlete' });
     const message = chat.getByRole('listitem', { name: `You: Morning! ${NEEDLE}, three rounds.` });
-    await expect.poll(() => message.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => message.isVisible(), { timeout: 30_000 }).toBe(true);
     // The history opens at its newest 50; the message is on the page before.
     expect(await chat.getByRole('list', { name: 'Messages' }).getByRole('listitem').count()).toBeGreaterThan(50);
     const history = chat.locator('.chat-window__history');
@@ -83,7 +83,7 @@ describe('message search', () => {
     expect(await message.locator('.chat-msg__bubble').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 230, 138)');
     await snap(page, `chat-search-jump-${viewport.width}`);
     // The highlight is brief.
-    await expect.poll(() => message.getAttribute('class'), { timeout: 10_000 }).not.toContain('chat-msg--found');
+    await expect.poll(() => message.getAttribute('class')).not.toContain('chat-msg--found');
 
     // Escape empties the box, and the conversations come back (on a phone, back from the chat first).
     if (viewport.width < 600) await chat.getByRole('button', { name: 'Back to conversations' }).click();

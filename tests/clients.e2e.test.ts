@@ -66,13 +66,13 @@ describe('clients in the browser', () => {
 
     // The coach sees the acceptance without reloading, and links.
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
-    await expect.poll(() => accepted.getByText(athleteEmail).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => accepted.getByText(athleteEmail).isVisible()).toBe(true);
     await expect.poll(() => accepted.getByText('Ready to link').isVisible()).toBe(true);
     await snap(coachPage, 'clients-ready-to-link');
     await accepted.getByRole('button', { name: `Link ${athleteEmail}` }).click();
 
     const card = coachPage.getByRole('link', { name: /^Avery Athlete .*open calendar$/ });
-    await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => card.isVisible()).toBe(true);
     await expect.poll(() => coachPage.getByText(athleteEmail.split('@')[0], { exact: true }).isVisible()).toBe(true);
     for (const label of ['7d', '30d', '90d', 'All']) await expect.poll(() => coachPage.getByText(label, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => accepted.isVisible()).toBe(false);
@@ -88,7 +88,7 @@ describe('clients in the browser', () => {
     const workout = { user_id: athleteId, date: yesterday, name: 'Day 1', exercises: [{ exercise_name: 'Squat', sets: [done, done, done, set] }] };
     expect((await t.api('POST', '/api/manage-workouts', { workout }, coach.accessToken)).status).toBe(201);
     const cardItem = coachPage.getByRole('listitem').filter({ has: card });
-    await expect.poll(() => cardItem.getByText('75%').count(), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => cardItem.getByText('75%').count()).toBe(4);
     expect(await cardItem.locator('.compliance__cell--warning').count()).toBe(4);
     await snap(coachPage, 'clients-compliance');
 
@@ -115,15 +115,15 @@ describe('clients in the browser', () => {
 
     // The invitation appears on the athlete's open page without a reload.
     const invitations = athletePage.getByRole('region', { name: 'Invitations for you' });
-    await expect.poll(() => invitations.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => invitations.isVisible()).toBe(true);
     await snap(athletePage, 'invitations-for-you');
     await invitations.getByRole('button', { name: 'Accept invitation from Morgan Coach' }).click();
     await expect.poll(visible(athletePage, /You accepted Morgan Coach's invitation/)).toBe(true);
 
     const accepted = coachPage.getByRole('region', { name: 'Accepted but Not Linked' });
-    await expect.poll(() => accepted.getByText(athlete.email).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => accepted.getByText(athlete.email).isVisible()).toBe(true);
     await accepted.getByRole('button', { name: `Link ${athlete.email}` }).click();
-    await expect.poll(() => coachPage.getByRole('link', { name: /^Riley Runner .*open calendar$/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => coachPage.getByRole('link', { name: /^Riley Runner .*open calendar$/ }).isVisible()).toBe(true);
   });
 });
 
@@ -157,7 +157,7 @@ describe('contacts in the browser', () => {
 
     // Ben's open modal counts the request, live.
     const benRequests = benModal.getByRole('tab', { name: 'Requests (1)' });
-    await expect.poll(() => benRequests.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => benRequests.isVisible()).toBe(true);
     await benRequests.click();
     await snap(benPage, 'contacts-requests');
     await anaModal.getByRole('tab', { name: 'Requests (1)' }).click();
@@ -166,7 +166,7 @@ describe('contacts in the browser', () => {
 
     // Ana sees the acceptance live.
     const anaContactsTab = anaModal.getByRole('tab', { name: 'Contacts (1)' });
-    await expect.poll(() => anaContactsTab.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => anaContactsTab.isVisible()).toBe(true);
     await anaContactsTab.click();
     await expect.poll(() => anaModal.getByText('Ben Network').isVisible()).toBe(true);
     await benModal.getByRole('tab', { name: 'Contacts (1)' }).click();
@@ -174,14 +174,14 @@ describe('contacts in the browser', () => {
     // Ben blocks Ana: she loses the contact, live; unblocking brings it back.
     await benModal.getByRole('button', { name: 'Block Ana Network' }).click();
     await expect.poll(() => benModal.getByRole('button', { name: 'Unblock Ana Network' }).isVisible()).toBe(true);
-    await expect.poll(() => anaModal.getByRole('tab', { name: 'Contacts (0)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => anaModal.getByRole('tab', { name: 'Contacts (0)' }).isVisible()).toBe(true);
     await snap(benPage, 'contacts-blocked');
     await benModal.getByRole('button', { name: 'Unblock Ana Network' }).click();
-    await expect.poll(() => anaModal.getByRole('tab', { name: 'Contacts (1)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => anaModal.getByRole('tab', { name: 'Contacts (1)' }).isVisible()).toBe(true);
 
     // Ana removes Ben; Ben's list empties without a reload.
     await anaModal.getByRole('button', { name: 'Remove Ben Network' }).click();
-    await expect.poll(() => benModal.getByRole('tab', { name: 'Contacts (0)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => benModal.getByRole('tab', { name: 'Contacts (0)' }).isVisible()).toBe(true);
     await expect.poll(() => benModal.getByText('No contacts yet').isVisible()).toBe(true);
   });
 });

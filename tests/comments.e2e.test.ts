@@ -71,7 +71,7 @@ describe('workout comments in the browser', () => {
 
     // Live, beside that set in the coach's editor (and nowhere beside the other set).
     const coachComments = coachSet2.getByRole('list', { name: 'Comments on Back Squat set 2' });
-    await expect.poll(() => coachComments.textContent(), { timeout: 15_000 }).toContain('Left knee hurt on this one');
+    await expect.poll(() => coachComments.textContent(), { timeout: 30_000 }).toContain('Left knee hurt on this one');
     expect(await coachComments.textContent()).toContain('Avery Athlete');
     expect(await squat.getByRole('list', { name: 'Comments on Back Squat set 1' }).count()).toBe(0);
 
@@ -80,7 +80,7 @@ describe('workout comments in the browser', () => {
     await coachSet2.getByLabel('Comment on Back Squat set 2').fill('Stop at 185 next time and tell me how it feels.');
     await coachSet2.getByRole('button', { name: 'Post' }).click();
     const athleteComments = athleteSet2.getByRole('list', { name: 'Comments on Back Squat set 2' });
-    await expect.poll(() => athleteComments.textContent(), { timeout: 15_000 }).toContain('Stop at 185 next time and tell me how it feels.');
+    await expect.poll(() => athleteComments.textContent(), { timeout: 30_000 }).toContain('Stop at 185 next time and tell me how it feels.');
     expect(await athleteComments.textContent()).toContain('Casey Coach');
     expect(await athletePage.getByRole('region', { name: 'Comments' }).getByRole('list', { name: 'All comments' }).textContent()).toContain('on Back Squat set 2');
 
@@ -94,7 +94,7 @@ describe('workout comments in the browser', () => {
     await athletePage.getByLabel('Comment on the workout').fill('Thanks, will do.');
     await athletePage.getByRole('region', { name: 'Comments' }).getByRole('button', { name: 'Post' }).click();
     const card = cell.getByRole('article', { name: /Workout: Knee Day/ });
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/\d+ unread comments?/);
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toMatch(/\d+ unread comments?/);
 
     // Opening the workout and seeing its thread reads it: the badge goes.
     await cell.getByRole('button', { name: /^Knee Day.* workout$/ }).click();
@@ -102,6 +102,6 @@ describe('workout comments in the browser', () => {
     await thread.scrollIntoViewIfNeeded();
     await expect.poll(() => thread.getByRole('list', { name: 'All comments' }).textContent()).toContain('Thanks, will do.');
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).not.toMatch(/unread comment/);
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toMatch(/unread comment/);
   });
 });

@@ -72,7 +72,7 @@ describe('groups in the browser', () => {
       await page
         .getByRole('article', { name: /Workout: Lower A/ })
         .first()
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: 30_000 });
       await page
         .getByRole('article', { name: /Workout: Upper A/ })
         .first()

@@ -127,7 +127,7 @@ describe('gym mode', () => {
       [bench, 3, 'Actual: 6 reps · 140 lb'],
     ] as const;
     for (const [group, n, text] of expected) {
-      await expect.poll(() => group.getByLabel(`Set ${n} actual`).textContent(), { timeout: 15_000 }).toBe(text);
+      await expect.poll(() => group.getByLabel(`Set ${n} actual`).textContent(), { timeout: 30_000 }).toBe(text);
     }
     const events = await actualEvents(workoutId);
     expect(events.map((e) => `${e.details.exercise_index}:${e.details.set_index}`).sort()).toEqual(['0:0', '0:1', '0:2', '1:0', '1:1', '1:2']);

@@ -123,7 +123,7 @@ describe('kilograms and pounds', () => {
     await squat.getByLabel('Set 1 reps').fill('5');
     await squat.getByLabel('Set 1 load (kg)').fill('100');
     await squat.getByRole('button', { name: 'Save set 1' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Sync' }).getByRole('status').textContent(), { timeout: 15_000 }).toBe('All changes saved');
+    await expect.poll(() => page.getByRole('region', { name: 'Sync' }).getByRole('status').textContent(), { timeout: 30_000 }).toBe('All changes saved');
 
     // What was typed is what the event keeps.
     const { rows } = await t.db.pool.query<{ actual: object }>(
@@ -136,7 +136,7 @@ describe('kilograms and pounds', () => {
     const coachPage = await e2e.signedInPage(coach, DESK);
     const editor = await openEditor(coachPage, today, 'Unit Day');
     const group = editor.getByRole('group', { name: 'A1 Front Squat' });
-    await expect.poll(() => group.getByLabel('Set 1 actual').textContent(), { timeout: 15_000 }).toBe('Actual: 5 reps · 220.46 lb');
+    await expect.poll(() => group.getByLabel('Set 1 actual').textContent(), { timeout: 30_000 }).toBe('Actual: 5 reps · 220.46 lb');
     expect(await group.getByLabel('Set 1 Load (lb)').inputValue()).toBe('200');
     await snap(coachPage, 'units-coach-lb');
 

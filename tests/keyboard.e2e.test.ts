@@ -71,7 +71,7 @@ describe('the keyboard alone', () => {
     await expect.poll(() => isFocused(search)).toBe(true);
     await page.keyboard.type('Front Squat');
     const add = library.getByRole('button', { name: 'Add Front Squat', exact: true });
-    await add.waitFor({ timeout: 10_000 });
+    await add.waitFor({ timeout: 20_000 });
     await tabTo(page, add);
     await page.keyboard.press('Enter');
     await editor.getByRole('group', { name: 'A1 Front Squat' }).waitFor();

@@ -128,7 +128,7 @@ describe('the Exercise Library overlay', () => {
     const search = dialog.getByLabel('Search exercises');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await search.fill('box jump');
-    await dialog.getByRole('button', { name: 'Add Box Jump', exact: true }).click({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Add Box Jump', exact: true }).click({ timeout: 20_000 });
     expect(await picked(page)).toEqual([{ name: 'Box Jump', muscles: ['Quadriceps', 'Glutes', 'Calves'], pattern: 'Jump', intent: 'power' }]);
 
     // Escape clears the search and leaves the overlay open.
@@ -139,7 +139,7 @@ describe('the Exercise Library overlay', () => {
     await dialog.getByLabel('Movement pattern').selectOption('Hinge');
     await dialog.getByLabel('Muscle group').selectOption('Hamstrings');
     await search.fill('romanian');
-    await dialog.getByRole('button', { name: 'Add Romanian Deadlift' }).click({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Add Romanian Deadlift' }).click({ timeout: 20_000 });
     expect((await picked(page))[1]).toMatchObject({ name: 'Romanian Deadlift', pattern: 'Hinge', intent: 'strength' });
     const rows = await dialog.getByRole('list', { name: 'Exercises' }).getByRole('listitem').allTextContents();
     expect(rows.length).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ describe('the Exercise Library overlay', () => {
 
     await dialog.getByRole('button', { name: 'Clear Filters' }).click();
     await search.fill('overlay video');
-    await dialog.getByRole('button', { name: 'Video for Overlay Video Lunge' }).click({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Video for Overlay Video Lunge' }).click({ timeout: 20_000 });
     const video = dialog.locator('iframe[title="Overlay Video Lunge video"]');
     expect(await video.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
 

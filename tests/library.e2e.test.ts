@@ -154,7 +154,7 @@ describe('the exercise library page', () => {
     // Deleting: "Delete failed: {error}".
     const created = await t.api('POST', '/api/manage-exercise', { name: 'Stubborn Curl' }, user.accessToken);
     await page.getByLabel('Search exercises').fill('stubborn');
-    await page.getByRole('button', { name: 'Delete Stubborn Curl' }).click({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Delete Stubborn Curl' }).click({ timeout: 20_000 });
     await page.route('**/api/manage-exercise', (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 403, json: { error: 'You can only edit or delete exercises you created.' } }) : route.fallback(),
     );

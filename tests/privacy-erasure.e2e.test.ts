@@ -62,8 +62,8 @@ describe("deleting one's account from Settings", () => {
     await confirmation.fill('DELETE');
     await button.click();
     // The page loads afresh on the sign-in page (nothing of the account stays in memory).
-    await page.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
-    await expect.poll(() => page.getByText('Your account has been deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/signin', { timeout: 30_000 });
+    await expect.poll(() => page.getByText('Your account has been deleted.').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.length === 0 || !Object.values(localStorage).some((v) => v.includes('accessToken')))).toBe(true);
 
     // The old password no longer signs in.

@@ -59,7 +59,7 @@ describe('settings', () => {
     await snap(page, 'settings');
 
     const athletePage = await signIn(athlete.email, athlete.password);
-    await expect.poll(() => brandPrimary(athletePage), { timeout: 10_000 }).toBe('#0a7d3b');
+    await expect.poll(() => brandPrimary(athletePage)).toBe('#0a7d3b');
     expect(await athletePage.evaluate(() => document.documentElement.dataset.customBranding)).toBe('true');
   });
 

@@ -116,7 +116,7 @@ describe('team analytics in the browser', () => {
     await squat.getByRole('button', { name: 'Save set 1' }).click();
     await expect.poll(() => squat.getByText('Saved.').isVisible()).toBe(true);
 
-    await expect.poll(() => stat(summary, 'Completed Sets'), { timeout: 15_000 }).toBe('5');
+    await expect.poll(() => stat(summary, 'Completed Sets'), { timeout: 30_000 }).toBe('5');
     await expect.poll(() => page.getByRole('article', { name: 'Ben Brooks' }).getByText('2/3 sets').isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });

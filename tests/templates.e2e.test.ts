@@ -34,7 +34,7 @@ async function addWorkout(page: Page, dayLabel: string, name: string, exercise: 
   await editor.getByRole('button', { name: 'Exercise Library' }).click();
   const library = page.getByRole('dialog', { name: 'Exercise Library' });
   await library.getByLabel('Search exercises').fill(exercise);
-  await library.getByRole('button', { name: `Add ${exercise}`, exact: true }).click({ timeout: 10_000 });
+  await library.getByRole('button', { name: `Add ${exercise}`, exact: true }).click({ timeout: 20_000 });
   await library.getByRole('button', { name: 'Close', exact: true }).click();
   const group = editor.getByRole('group', { name: new RegExp(`^A1 ${exercise.replace(/[()]/g, '\\$&')}$`) });
   await group.getByLabel('Set 1 Reps').fill(reps);
@@ -136,7 +136,7 @@ describe('program templates in the browser', () => {
     await athletePage
       .getByRole('link', { name: /Lower A/ })
       .first()
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 20_000 });
     await athletePage
       .getByRole('link', { name: /Upper A/ })
       .first()

@@ -101,7 +101,7 @@ describe('import progress, Download my data and the team CSV', () => {
     const coachPage = await e2e.signedInPage(coach, { viewport: { width: 390, height: 844 } });
     await coachPage.goto(`${t.url}/team-analytics`);
     const csvButton = coachPage.getByRole('button', { name: 'Download CSV' });
-    await expect.poll(() => csvButton.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => csvButton.isEnabled(), { timeout: 30_000 }).toBe(true);
     await coachPage.getByRole('button', { name: 'All', exact: true }).click();
     const [csv] = await Promise.all([coachPage.waitForEvent('download'), csvButton.click()]);
     expect(csv.suggestedFilename()).toBe('spotter-team-all.csv');

@@ -58,7 +58,7 @@ describe('export and import from the web', () => {
     expect(JSON.stringify((await march()).body)).not.toContain('Upper A');
 
     await page.getByRole('button', { name: 'Import 2 workouts' }).click();
-    await expect.poll(() => page.getByText('Imported 2 workouts, 11 sets.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Imported 2 workouts, 11 sets.').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(JSON.stringify((await march()).body)).toContain('Upper A');
     const library = await t.api('GET', '/api/get-exercises?search=Running', undefined, athlete.accessToken);
     expect(library.body.exercises.map((e: { name: string; created_by: string | null }) => [e.name, e.created_by])).toContainEqual(['Running', athlete.user.id]);
@@ -71,7 +71,7 @@ describe('export and import from the web', () => {
     const coachPage = await e2e.signedInPage(coach, { viewport });
     await coachPage.goto(`${t.url}/calendar/${athlete.user.id}?date=2024-03-01`);
     const card = coachPage.getByRole('article', { name: /^Workout: Upper A/ });
-    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => card.getByText('Imported', { exact: true }).isVisible()).toBe(true);
     expect(await card.innerText()).toContain('Bench Press');
     expect(await card.innerText()).not.toContain('Bench Press (Barbell)');

@@ -40,7 +40,7 @@ describe('an invited athlete', () => {
     expect((await t.api('POST', '/api/manage-invites', { email }, second.accessToken)).status).toBe(200);
     const invitations = page.getByRole('region', { name: 'Invitations for you' });
     await page.reload();
-    await expect.poll(() => invitations.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => invitations.isVisible()).toBe(true);
     await invitations.getByRole('button', { name: 'Accept invitation from Sky Second' }).click();
     await expect.poll(() => page.getByText("You accepted Sky Second's invitation").isVisible()).toBe(true);
 

@@ -64,7 +64,7 @@ describe('Webhooks page', () => {
 
     await card.getByRole('button', { name: 'Send test event' }).click();
     const row = card.getByRole('table', { name: 'Delivery log' }).getByRole('row').filter({ hasText: 'webhook.test' });
-    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Delivered · HTTP 200');
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('Delivered · HTTP 200');
     expect(await row.textContent()).toContain('received by the e2e receiver');
 
     expect(got).toHaveLength(1);

@@ -9,7 +9,9 @@ import { currentRequestId } from './observability/request-context.ts';
 import { claimScope } from './command-claim.ts';
 
 /** Appends tried per command; refusals on unchecked state and reads do not count as tries of their own. */
-const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 20;
+/** The longest pause between two tries, in ms (see the backoff below). */
+const MAX_BACKOFF_MS = 100;
 
 /**
  * The last known state of recently used streams, so a command reads only the events
@@ -187,8 +189,12 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
       if (attempt >= MAX_ATTEMPTS) throw e;
       commandStats.retries++;
       mustRead = true;
-      // Another process keeps winning this stream: step aside for a moment.
-      if (attempt >= 3) await new Promise((r) => setTimeout(r, Math.random() * attempt * 2));
+      // Another process keeps winning this stream: step aside, a little longer each time
+      // (jittered, doubling up to MAX_BACKOFF_MS). The winner appends from its cache
+      // without a read, so under a burst it can win many times in a row; pauses that
+      // stayed a few ms let a slow machine's loser run out of tries (one in a CI run of
+      // 50 commands on one stream from two processes). The first retry is immediate.
+      if (attempt >= 2) await new Promise((r) => setTimeout(r, Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt)));
     }
   }
 }
