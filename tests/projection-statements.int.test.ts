@@ -6,7 +6,7 @@
  * added later are checked too, and one that sees no event here fails the test, so the
  * scenario grows with them. Reactors issue effects per event by design and are left out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredEvent } from '../src/platform/eventstore/port.ts';
 import { allProjections } from '../src/features.ts';
 import { handlesEvent, type Projection } from '../src/platform/projections/projection.ts';
@@ -93,7 +93,14 @@ beforeAll(async () => {
   );
   // Once applied, every event of the scenario is readable (none is held back any more).
   await t.server.platform.runner.waitFor(recap.checkpoint);
-  log = await t.server.platform.store.readAll(null, 100_000);
+  // (A single read can still stop short of the newest: see the read horizon in migrations.ts.)
+  await vi.waitFor(
+    async () => {
+      log = await t.server.platform.store.readAll(null, 100_000);
+      expect(log.map((e) => e.checkpoint)).toContain(recap.checkpoint);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }, 120_000);
 afterAll(async () => t.close());
 
