@@ -23,8 +23,8 @@ export default defineConfig({
           name: 'unit+int',
           // Not isolated either (see e2e below): each worker loads the server's modules
           // once instead of once a file (imports took 305 s of a CI run, 31 s after).
-          // Every file makes its own database, and nothing in the code keeps state per
-          // process that is not keyed by its store or pool.
+          // Every file makes its own database; what the code keeps per process is keyed
+          // by its database, store or pool (e.g. src/coaching/access.ts, push/vapid.ts).
           isolate: false,
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'projections/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'emails/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'tests/**/*.e2e.test.ts'],
