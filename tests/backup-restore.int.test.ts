@@ -52,7 +52,7 @@ async function readModels(pool: { query: (sql: string) => Promise<{ rows: { row:
 }
 
 describe('spotter backup and restore', () => {
-  it('restores into a fresh data folder with read models equal to the source, and sign-ins that still work', async () => {
+  it('restores into a fresh data folder with read models equal to the source, and sign-ins that still work', { timeout: 180_000 }, async () => {
     const coach = await signedInUser(source, 'Backup Coach');
     const athlete = await signedInUser(source, 'Backup Athlete');
     await linkAthlete(source, coach, athlete);

@@ -27,7 +27,8 @@ afterAll(async () => {
 const spotter = (args: string[], env: Record<string, string> = {}) => runSpotter(args, { DATABASE_URL: t.db.url, ...env });
 
 describe('spotter erase', () => {
-  it('refuses without --yes outside a terminal, reports an unknown address, and erases with --yes', async () => {
+  // Five runs of the CLI, each a process that loads the whole code (several seconds each on a busy machine).
+  it('refuses without --yes outside a terminal, reports an unknown address, and erases with --yes', { timeout: 180_000 }, async () => {
     const coach = await signedInUser(t, 'Erase Coach');
     const athlete = await signedInUser(t, 'Erika Eraseme');
     await linkAthlete(t, coach, athlete);

@@ -43,7 +43,7 @@ const NAME = 'Rosalind Restorova';
 const MESSAGE = 'Rosalind private message about her shoulder';
 
 describe('erasure and restore', () => {
-  it('keeps an account erased after backup, erase, restore', async () => {
+  it('keeps an account erased after backup, erase, restore', { timeout: 180_000 }, async () => {
     const coach = await signedInUser(source, 'Restore Coach');
     const victim = await signedInUser(source, NAME);
     await linkAthlete(source, coach, victim);
