@@ -11,8 +11,23 @@ import { isCliCommand, UsageError, type CliCommand } from './command.ts';
 
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
-export async function loadCommands(dir = commandsDir): Promise<CliCommand[]> {
+/**
+ * The command modules: all of them, or with `name` only the one of that file name when
+ * there is one. A module brings its own logic and views (seed, backup, export…), and
+ * loading all seventeen was a fifth of starting `spotter status`; the overview, `help`
+ * and an unknown command still see every command.
+ */
+export async function loadCommands(dir = commandsDir, name?: string): Promise<CliCommand[]> {
   const files = (await fs.readdir(dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).sort();
+  const own = files.filter((f) => f.replace(/\.tsx?$/, '') === name);
+  if (own.length === 1) {
+    const [command] = await importCommands(dir, own);
+    if (command.name === name) return [command];
+  }
+  return importCommands(dir, files);
+}
+
+async function importCommands(dir: string, files: string[]): Promise<CliCommand[]> {
   const commands: CliCommand[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown };

@@ -15,4 +15,11 @@ describe('spotter program', () => {
     expect(byName.get('retention')!.options.map((o) => o.long)).toEqual(['--dry-run', '--yes', '--json']);
     expect(byName.get('webhooks')!.options.map((o) => o.long)).toEqual(['--coach', '--deliveries', '--json']);
   });
+
+  it('loads only the named command when its module exists, and every command otherwise', async () => {
+    expect((await loadCommands(undefined, 'status')).map((c) => c.name)).toEqual(['status']);
+    const all = (await loadCommands()).map((c) => c.name);
+    expect(all.length).toBeGreaterThan(10);
+    for (const other of ['help', '--json', 'nosuch', undefined]) expect((await loadCommands(undefined, other)).map((c) => c.name)).toEqual(all);
+  });
 });
