@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit+int',
           // Not isolated either (see e2e below): each worker loads the server's modules
-          // once instead of once a file (imports took 305 s of a CI run, 31 s after).
+          // once instead of once a file (imports took 305 s of a CI rehearsal, 57 s after).
           // Every file makes its own database; what the code keeps per process is keyed
           // by its database, store or pool (e.g. src/coaching/access.ts, push/vapid.ts).
           isolate: false,

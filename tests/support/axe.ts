@@ -3,7 +3,6 @@
  * default (the WCAG 2.x A and AA rules and axe's best practices) and the experimental
  * ones below, and only what axe rates serious or critical, each violation on one line
  * with the elements it found, so a failing test says what to fix and where.
-
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
