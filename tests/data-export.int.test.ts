@@ -5,7 +5,7 @@
  * hash, token or secret is. Three downloads an hour, then 429.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { connectUsers } from './support/messaging.ts';
@@ -104,6 +104,15 @@ beforeAll(async () => {
     })
   ).id as string;
   await ok(coach, 'POST', `/api/program-templates/${coachTemplate}/assign`, { athlete_id: ann.user.id, start_date: nextWeek });
+  // The assignment's workout is scheduled by a reactor, after the command's checkpoint:
+  // wait for it on Ann's calendar, or a busy machine exports before it is there.
+  await vi.waitFor(
+    async () => {
+      const week = await get(ann, `/api/manage-workouts?athleteId=${ann.user.id}&from=${nextWeek}&to=${nextWeek}`);
+      expect(((week.workouts ?? week) as { name: string }[]).map((w) => w.name)).toContain('C1');
+    },
+    { timeout: 20_000, interval: 50 },
+  );
   // An API token and a webhook endpoint (its row as the webhooks page would write it: the address check needs DNS).
   await ok(ann, 'POST', '/api/access-tokens', { name: 'Ann script', scope: 'read', expires_in_days: 30 });
   await t.db.pool.query(

@@ -132,6 +132,13 @@ function walkValue(holder: Holder, key: string | number, fn: (holder: Holder, ke
  */
 export class KeyRing {
   private readonly cache = new Map<string, SubjectKey>();
+  /**
+   * Counts the keys dropped from the cache. A lookup caches what it read only if none
+   * was dropped meanwhile: a read that began before an erasure committed could
+   * otherwise put the destroyed key back after forget(), and the erasure's own rebuild
+   * would then decrypt what it was meant to erase (seen once, under load, in CI).
+   */
+  private dropped = 0;
   private client: pg.Client | null = null;
   private listening = false;
   private starting: Promise<void> | null = null;
@@ -153,6 +160,7 @@ export class KeyRing {
     }
     if (missing.length === 0) return found;
     this.stats.lookups++;
+    const droppedBefore = this.dropped;
     const made = create ? missing.map((s) => ({ s, kid: randomBytes(6).toString('base64url'), key: randomBytes(32) })) : [];
     const { rows } = await this.pool.query<{ subject_id: string; key_id: string; key: Buffer }>(
       create
@@ -169,7 +177,7 @@ export class KeyRing {
     for (const r of rows) {
       const key = { kid: r.key_id, key: r.key };
       found.set(r.subject_id, key);
-      if (this.listening) this.cache.set(r.subject_id, key);
+      if (this.listening && this.dropped === droppedBefore) this.cache.set(r.subject_id, key);
     }
     return found;
   }
@@ -177,6 +185,7 @@ export class KeyRing {
   /** This process destroyed these keys: forget them now (other processes hear the notification). */
   forget(subjects: Iterable<string>): void {
     for (const s of subjects) this.cache.delete(s);
+    this.dropped++;
   }
 
   private async listen(): Promise<void> {
@@ -187,13 +196,14 @@ export class KeyRing {
       this.listening = false;
       this.client = null;
       this.cache.clear();
+      this.dropped++;
       client.end().catch(() => {});
       if (!this.stopped) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
     };
     client.on('error', down);
     client.on('end', down);
     client.on('notification', (msg) => {
-      if (msg.channel === KEYS_ERASED_CHANNEL && msg.payload) this.cache.delete(msg.payload);
+      if (msg.channel === KEYS_ERASED_CHANNEL && msg.payload) this.forget([msg.payload]);
     });
     this.client = client;
     try {
