@@ -4,7 +4,7 @@
  * the next lookup must still find no key (else the erasure's rebuild decrypts what it
  * erases). The interleaving is forced by holding the lookup's answer back.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import { KeyRing, destroyKeys } from '../src/platform/eventstore/personal-data.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -35,8 +35,7 @@ it('does not cache a key whose lookup began before its erasure', async () => {
   try {
     await ring.keysFor(['someone'], true);
     // Listening: only then does the ring cache keys.
-    for (let i = 0; i < 100 && (ring as unknown as { listening: boolean }).listening !== true; i++) await new Promise((r) => setTimeout(r, 20));
-    expect((ring as unknown as { listening: boolean }).listening).toBe(true);
+    await vi.waitFor(() => expect((ring as unknown as { listening: boolean }).listening).toBe(true));
 
     // Out of the cache, so the next lookup reads the table.
     ring.forget(['someone']);

@@ -136,7 +136,7 @@ export class KeyRing {
    * Counts the keys dropped from the cache. A lookup caches what it read only if none
    * was dropped meanwhile: a read that began before an erasure committed could
    * otherwise put the destroyed key back after forget(), and the erasure's own rebuild
-   * would then decrypt what it was meant to erase (seen once, under load, in CI).
+   * would then decrypt what it was meant to erase (tests/key-ring-erasure.int.test.ts).
    */
   private dropped = 0;
   private client: pg.Client | null = null;
