@@ -11,41 +11,68 @@ import { registerSW } from 'virtual:pwa-register';
 
 /** How often an open app asks the server for a new version. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** How long a tab that asked waits for the switch before it loads afresh anyway (see applyUpdate). */
+const SWITCH_WAIT_MS = 1000;
+/** How often one request asks the new version to take over (each page it lands on under the old version asks again). */
+const MAX_ASKS = 3;
+/** How long a page that started loading afresh may still be here before it starts again. */
+const RELOAD_STUCK_MS = 5000;
+/** A request older than this is over, whatever became of it. */
+const REQUEST_LIFETIME_MS = 60 * 1000;
+/** This tab's request to take the new version, { at, asks }, kept across the loads it takes. */
+const REQUEST_KEY = 'spotter:update-request';
 
 let available = false;
-/** This tab asked the new version to take over, and loads the page afresh when it has. */
+/** This tab asked the new version to take over, and loads the page afresh to get it. */
 let requested = false;
+/** This page was loaded to take a new version, and may still be the old one (see applyUpdate). */
+let continuing = false;
 /** Another tab let the new version take over: this one loads afresh on its next move. */
 let takenOver = false;
-let activate: ((reloadPage?: boolean) => Promise<void>) | null = null;
+let reloadWatch: ReturnType<typeof setTimeout> | undefined;
+let registered = false;
 const listeners = new Set<() => void>();
 
-function setAvailable(value: boolean): void {
-  available = value;
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
 /** Registers the service worker once (the shell then works offline). */
 export function startAppUpdates(): void {
-  if (activate || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  // A new version controls the page now: this tab asked for it (load the page afresh),
-  // or another tab did (load afresh on the next move; this page's lazy parts are gone
-  // from the new version's cache). The first version taking an uncontrolled page
-  // (clientsClaim) changes nothing here.
+  if (registered || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  registered = true;
+  continuing = readRequest() !== null;
+  // A new version controls the page now. If this tab asked (or this page was loaded to
+  // take it, under the old version), load afresh to run it. If another tab let it, load
+  // afresh on the next move (this page's lazy parts are gone from the new version's
+  // cache). The first version taking an uncontrolled page (clientsClaim) changes nothing.
   const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (requested) reloadUnlessTyping();
+    // Loading afresh already: that navigation may be the one the switch holds up.
+    if (reloadWatch !== undefined) reloadAfresh();
+    else if (requested || continuing) reloadUnlessTyping();
     else if (hadController || available) takenOver = true;
   });
-  activate = registerSW({
+  registerSW({
     // On the window's load event, not at once: installing precaches the whole app, which
     // must not compete with the first page's own requests on a phone's connection.
     immediate: false,
-    onNeedRefresh: () => setAvailable(true),
-    // Never reload under the user: the listener above decides.
+    onNeedRefresh: () => {
+      available = true;
+      notify();
+      // Loaded to take the new version, and it still waits: ask again.
+      if (continuing) applyUpdate();
+    },
+    // Never reload under the user: applyUpdate and the listener above decide when.
     onNeedReload: () => {},
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
+      // The page runs the newest version: a request that brought it here is done.
+      if (!registration.waiting && !registration.installing && registration.active === navigator.serviceWorker.controller) {
+        continuing = false;
+        forgetRequest();
+        notify();
+      }
       setInterval(() => {
         if (navigator.onLine) registration.update().catch(() => {});
       }, CHECK_EVERY_MS);
@@ -54,19 +81,72 @@ export function startAppUpdates(): void {
   });
 }
 
-/** Takes the waiting version now and loads this page afresh with it. */
+/**
+ * Takes the waiting version now and loads this page afresh with it.
+ *
+ * Told to skip waiting, the new version usually takes over at once (`controllerchange`),
+ * and the page then loads afresh under it. But once the page has changed its address
+ * within itself (every link in the app does), Chromium often defers the switch until the
+ * page navigates, and that navigation is served by the old version, or at times waits on
+ * the switch for good (reloadAfresh starts it again). Measured in tests/gym-mode.e2e: about
+ * half the requests after a move within the page were deferred. So the page
+ * loads afresh after SWITCH_WAIT_MS anyway, and the page it lands on carries the request
+ * on (REQUEST_KEY): it asks again while the new version waits, and loads afresh once more
+ * when the switch comes; it asks at most MAX_ASKS times in all.
+ */
 export function applyUpdate(): void {
   if (takenOver) {
     window.location.reload();
     return;
   }
-  if (!available || !activate || requested) return;
+  if (!available || !registered || requested) return;
+  const request = readRequest() ?? { at: Date.now(), asks: 0 };
+  if (request.asks >= MAX_ASKS) {
+    // It did not take: leave the prompt for the user rather than load again and again.
+    continuing = false;
+    forgetRequest();
+    notify();
+    return;
+  }
+  saveRequest({ at: request.at, asks: request.asks + 1 });
   requested = true;
-  void activate(true);
-  // Tell the waiting version directly too, and load afresh even if the switch is slow
-  // to be announced: the next load is the new version's once it has been told to take over.
+  notify();
   void navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
-  setTimeout(reloadUnlessTyping, 3000);
+  setTimeout(reloadUnlessTyping, SWITCH_WAIT_MS);
+}
+
+interface UpdateRequest {
+  at: number;
+  asks: number;
+}
+
+function readRequest(): UpdateRequest | null {
+  try {
+    const request = JSON.parse(sessionStorage.getItem(REQUEST_KEY) ?? 'null') as { at?: unknown; asks?: unknown } | null;
+    if (request && typeof request.at === 'number' && typeof request.asks === 'number' && Date.now() - request.at < REQUEST_LIFETIME_MS) {
+      return { at: request.at, asks: request.asks };
+    }
+  } catch {
+    // Unreadable, or storage blocked: no request.
+  }
+  return null;
+}
+
+// Where storage is blocked, a request lasts one load: the prompt stays for the user.
+function saveRequest(request: UpdateRequest): void {
+  try {
+    sessionStorage.setItem(REQUEST_KEY, JSON.stringify(request));
+  } catch {
+    // Blocked: see above.
+  }
+}
+
+function forgetRequest(): void {
+  try {
+    sessionStorage.removeItem(REQUEST_KEY);
+  } catch {
+    // Blocked: nothing was kept.
+  }
 }
 
 /** Someone is filling in a field: a reload now would lose what they typed. */
@@ -77,13 +157,27 @@ function typing(): boolean {
 
 /** Loads the page afresh with the new version, or, while the user types, on their next move. */
 function reloadUnlessTyping(): void {
-  if (!requested) return;
+  if (reloadWatch !== undefined || !(requested || continuing)) return;
   if (!typing()) {
-    window.location.reload();
+    reloadAfresh();
     return;
   }
   requested = false;
+  continuing = false;
   takenOver = true;
+  notify();
+}
+
+/**
+ * Loads the page afresh, and again if this page is still here after RELOAD_STUCK_MS or
+ * when the switch comes meanwhile. A navigation that starts a deferred switch (applyUpdate)
+ * can wait on that switch for ever in Chromium; a new one, started once the switch is
+ * under way, is served by the new version. A load that commits ends this page and its timer.
+ */
+function reloadAfresh(): void {
+  clearTimeout(reloadWatch);
+  reloadWatch = setTimeout(reloadAfresh, RELOAD_STUCK_MS);
+  window.location.reload();
 }
 
 /**
@@ -94,13 +188,14 @@ export function updateOnNavigation(): void {
   if (available || takenOver) applyUpdate();
 }
 
+/** A new version waits, and this tab has not asked for it yet: offer it. */
 export function useUpdateAvailable(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => available,
+    () => available && !requested && !continuing,
     () => false,
   );
 }
