@@ -42,6 +42,13 @@ export function startAppUpdates(): void {
   if (registered || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   registered = true;
   continuing = readRequest() !== null;
+  // However it went, a request ends: later versions then wait for the user again.
+  if (continuing) {
+    setTimeout(() => {
+      continuing = false;
+      notify();
+    }, REQUEST_LIFETIME_MS);
+  }
   // A new version controls the page now. If this tab asked (or this page was loaded to
   // take it, under the old version), load afresh to run it. If another tab let it, load
   // afresh on the next move (this page's lazy parts are gone from the new version's
