@@ -1,9 +1,9 @@
 /**
- * Accessibility in real Chromium: axe-core (WCAG 2.0/2.1 A and AA) finds nothing serious
- * or critical on any page of the dashboard, signed in as the role that uses it, with
- * data on it, in light and dark (the theme on 'system', following the emulated
- * prefers-color-scheme; in dark only the colour rules, as nothing else changes), on a
- * desktop and on a 390 px phone.
+ * Accessibility in real Chromium: axe-core (every rule it runs by default, WCAG 2.x A and
+ * AA and its best practices; see support/axe.ts) finds nothing serious or critical on any
+ * page of the dashboard, signed in as the role that uses it, with data on it, in light
+ * and dark (the theme on 'system', following the emulated prefers-color-scheme; in dark
+ * only the colour rules, as nothing else changes), on a desktop and on a 390 px phone.
  * Needs the built app: `npx vite build --config web/vite.config.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
