@@ -170,8 +170,17 @@ function loggedFigures(d: Extract<PerformanceEvent, { type: 'PerformanceLogged' 
 type Key = Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range' | 'date'>;
 const keyOf = (e: Key) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}|${e.date}`;
 
+/** Each row's entries, worked out once: a batch asks for them in newsCandidates and again in applyRecords. Rows are never changed in place. */
+const entriesOfRow = new WeakMap<WorkoutRow, Entry[]>();
+
 function entriesOf(row: WorkoutRow | null): Entry[] {
   if (!row || row.deleted) return [];
+  let entries = entriesOfRow.get(row);
+  if (!entries) entriesOfRow.set(row, (entries = rowEntries(row)));
+  return entries;
+}
+
+function rowEntries(row: WorkoutRow): Entry[] {
   return recordCandidates(row.exercises).map((c: RecordCandidate) => ({
     workout_id: row.id,
     athlete_id: row.athleteId,

@@ -38,10 +38,18 @@ export class DeltaSum {
   constructor(private readonly values: readonly string[]) {}
 
   add(key: DeltaRow, values: Record<string, number>, sign: 1 | -1): void {
-    const id = JSON.stringify(key);
-    const row = this.rows.get(id) ?? { ...key, ...Object.fromEntries(this.values.map((v) => [v, 0])) };
+    // Keys joined by NUL, which no key value holds (PostgreSQL text cannot): a rebuild
+    // adds tens of millions of deltas, and JSON.stringify of each key was its largest
+    // cost in node (issue 28).
+    let id = '';
+    for (const name in key) id += `${name}\u0001${key[name]}\u0000`;
+    let row = this.rows.get(id);
+    if (!row) {
+      row = { ...key };
+      for (const v of this.values) row[v] = 0;
+      this.rows.set(id, row);
+    }
     for (const v of this.values) row[v] = (row[v] as number) + sign * (values[v] ?? 0);
-    this.rows.set(id, row);
   }
 
   /** Rounded to 6 decimals: float noise (3 × 0.1) must not pile up in numeric columns. */

@@ -117,6 +117,8 @@ export function keepActualsById(
 
 /** Deep equality that ignores key order (jsonb reorders keys) and absent-vs-undefined. */
 export function sameJson(a: unknown, b: unknown): boolean {
+  // Lists of different lengths differ: a new workout's record entries against none.
+  if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return false;
   return stableStringify(a) === stableStringify(b);
 }
 

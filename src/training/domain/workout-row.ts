@@ -53,34 +53,51 @@ export interface WorkoutChange {
   after: WorkoutRow;
 }
 
+/** The row a WorkoutScheduled event starts. */
+function scheduledRow(e: Extract<TrainingEvent, { type: 'WorkoutScheduled' }> & StoredEvent): WorkoutRow {
+  const d = e.data;
+  const at = e.time.toISOString();
+  const by = e.metadata.userId ?? null;
+  const scheduled = workoutDecider.evolve(workoutDecider.initialState(), e);
+  return {
+    id: d.workoutId,
+    athleteId: d.athleteId,
+    date: d.date,
+    name: d.name,
+    notes: d.notes,
+    exercises: withSetIds(scheduled.exercises, scheduled.setIds),
+    deleted: false,
+    templateId: d.templateId ?? null,
+    importId: d.importId ?? null,
+    createdBy: d.scheduledBy,
+    createdAt: at,
+    updatedBy: by ?? d.scheduledBy,
+    updatedAt: at,
+    lastActual: null,
+    version: e.streamVersion,
+  };
+}
+
+/**
+ * The row each WorkoutScheduled event starts, made once per event read: three
+ * projections fold the same workouts, and a rebuild hands them the same events
+ * (deriving the set ids was the largest part of folding a scheduled workout). Rows are
+ * never changed in place, so sharing one is safe.
+ */
+const scheduledRows = new WeakMap<StoredEvent, WorkoutRow>();
+
 /** One event onto a row, through the decider's own evolve so both sides read events alike. */
 export function applyWorkoutEvent(row: WorkoutRow | null, stored: StoredEvent): WorkoutRow | null {
   const e = stored as unknown as TrainingEvent & StoredEvent;
-  const at = stored.time.toISOString();
-  const by = stored.metadata.userId ?? null;
   if (e.type === 'WorkoutScheduled') {
     if (row) return row;
-    const d = e.data;
-    const scheduled = workoutDecider.evolve(workoutDecider.initialState(), e);
-    return {
-      id: d.workoutId,
-      athleteId: d.athleteId,
-      date: d.date,
-      name: d.name,
-      notes: d.notes,
-      exercises: withSetIds(scheduled.exercises, scheduled.setIds),
-      deleted: false,
-      templateId: d.templateId ?? null,
-      importId: d.importId ?? null,
-      createdBy: d.scheduledBy,
-      createdAt: at,
-      updatedBy: by ?? d.scheduledBy,
-      updatedAt: at,
-      lastActual: null,
-      version: stored.streamVersion,
-    };
+    let scheduled = scheduledRows.get(stored);
+    if (!scheduled) scheduledRows.set(stored, (scheduled = scheduledRow(e)));
+    return scheduled;
   }
   if (!row) return null;
+  const at = stored.time.toISOString();
+  const by = stored.metadata.userId ?? null;
   const state: WorkoutState = {
     workoutId: row.id,
     athleteId: row.athleteId,
