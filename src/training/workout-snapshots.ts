@@ -33,10 +33,12 @@ export async function foldOntoSnapshots(tx: pg.PoolClient, t: string, events: re
   }
   const folded = foldWorkoutBatch(events, before, isTrainingEvent);
   if (folded.changes.length > 0) {
+    // The ids beside the rows: taking each row's id with `->> 'id'` parsed every row a
+    // second time (issue 28).
     await tx.query(
-      `INSERT INTO ${t} (id, row) SELECT (r ->> 'id')::uuid, r FROM json_array_elements($1::json) AS r
+      `INSERT INTO ${t} (id, row) SELECT ($1::uuid[])[n], r FROM json_array_elements($2::json) WITH ORDINALITY AS x(r, n)
        ON CONFLICT (id) DO UPDATE SET row = EXCLUDED.row`,
-      [JSON.stringify(folded.changes.map((c) => c.after))],
+      [folded.changes.map((c) => c.after.id), JSON.stringify(folded.changes.map((c) => c.after))],
     );
   }
   return folded;
