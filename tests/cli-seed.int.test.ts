@@ -16,6 +16,7 @@ import { runSeed, SeedExistsError, type SeedOptions } from '../cli/lib/seed.ts';
 import { SeedSummary } from '../cli/commands/seed.tsx';
 import { teamAnalytics } from '../src/team-analytics/query.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { readToHead } from './support/read-to-head.ts';
 
 let a: TestDatabase, b: TestDatabase, c: TestDatabase;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ const fixedNow = () => new Date('2025-06-30T09:00:00Z');
 /** Every event as stored (ids the deciders draw, such as invites and links, included). */
 async function events(db: TestDatabase) {
   const store = new PostgresEventStore(db.pool);
-  const all = await store.readAll(null, 100_000);
+  const all = await readToHead(store);
   return all
     .map((e) => ({ id: e.id, stream: e.stream, version: e.streamVersion, type: e.type, data: JSON.stringify(e.data), source: e.metadata.source }))
     .sort((x, y) => x.stream.localeCompare(y.stream) || x.version - y.version);

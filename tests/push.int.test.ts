@@ -20,6 +20,7 @@ import { PushSender } from '../src/push/sender.ts';
 import { ensureVapidKeys } from '../src/push/vapid.ts';
 import { queueReminders } from '../src/push/reminders.ts';
 import { endpointUrlProblem } from '../src/webhooks/safe-request.ts';
+import { readToHead } from './support/read-to-head.ts';
 
 interface Push {
   path: string;
@@ -286,7 +287,7 @@ describe('web push', () => {
 
   it('a replay of the events (a batch taken up again after a crash) or a second server sends nothing again', async () => {
     const store = t.server.platform.store;
-    const all = await store.readAll(null, 10_000);
+    const all = await readToHead(store);
     await t.server.platform.runner.waitFor(all.at(-1)!.checkpoint, ['push_reactor']);
     await until(
       async () => (await t.db.pool.query("SELECT count(*)::int AS n FROM push_deliveries WHERE status = 'pending'")).rows[0].n as number,

@@ -11,6 +11,7 @@ import { signedInUser, startTestServer, type TestServer } from './support/server
 import { linkAthlete, settled } from './support/coaching.ts';
 import { listOutbox } from '../emails/mailer.ts';
 import { flushWorkoutMails, workoutMailCollector } from '../src/training/workout-mail.ts';
+import { readToHead } from './support/read-to-head.ts';
 
 const START = Date.parse('2030-01-07T09:00:00Z'); // a Monday
 let clock = START;
@@ -131,7 +132,7 @@ describe('the batched workout mail', () => {
     const count = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM workout_mail_pending`)).rows[0].n as number;
     const before = await count();
     // Every event again, as after a crash before the collector's checkpoint moved.
-    const all = (await t.server.platform.store.readAll(null, 10_000)).filter((e) => e.type.startsWith('Workout'));
+    const all = (await readToHead(t.server.platform.store)).filter((e) => e.type.startsWith('Workout'));
     const client = await t.db.pool.connect();
     try {
       await client.query('BEGIN');

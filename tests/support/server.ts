@@ -33,10 +33,15 @@ export async function startTestServer(
     databaseUrl: db.url,
     ...(opts.webDistDir ? { webDistDir: opts.webDistDir } : {}),
   };
+  // The server's own log stays quiet unless a test fails for want of a mail (mailLink).
+  const recentLog: string[] = [];
   const server = await startServer(config, {
     now: opts.now,
     rateLimitScale: opts.rateLimitScale ?? 100,
-    log: () => {},
+    log: (m) => {
+      recentLog.push(m);
+      if (recentLog.length > 30) recentLog.shift();
+    },
     ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
   });
   // The links in mails must point at the port this server really got.
@@ -66,8 +71,9 @@ export async function startTestServer(
       return { status: res.status, body: parsed };
     },
     async mailLink(to, linkPattern, after = 0) {
-      // Waits for the mail, not for a time limit: 20 s is only there to end a test whose mail never comes.
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      // Waits for the mail, not for a time limit: the minute is only there to end a test
+      // whose mail never comes (a CI machine running both suites once took over 20 s).
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
         const mails = (await listOutbox(outboxDir, 500)).filter((m) => m.to === to && Date.parse(m.sentAt) >= after);
         for (const m of mails) {
           const found = (m.text ?? m.html).match(linkPattern);
@@ -75,7 +81,7 @@ export async function startTestServer(
         }
         await new Promise((r) => setTimeout(r, 25));
       }
-      throw new Error(`No mail to ${to} with ${linkPattern}`);
+      throw new Error(`No mail to ${to} with ${linkPattern}\n${await mailDiagnosis(server, db, to, recentLog)}`);
     },
     async close() {
       await server.close();
@@ -83,6 +89,13 @@ export async function startTestServer(
       await fs.rm(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where a missing mail got to: its outbox rows, the mail reactor's state and the server's last log lines. */
+async function mailDiagnosis(server: RunningServer, db: TestDatabase, to: string, recentLog: string[]): Promise<string> {
+  const { rows } = await db.pool.query('SELECT kind, status, attempts, error, created_at, sent_at FROM email_outbox WHERE recipient = $1', [to.toLowerCase()]);
+  const reactor = (await server.platform.runner.status()).find((p) => p.name === 'mail_reactor');
+  return [`outbox rows: ${JSON.stringify(rows)}`, `mail reactor: ${JSON.stringify(reactor)}`, 'server log:', ...recentLog].join('\n');
 }
 
 let counter = 0;
