@@ -25,7 +25,16 @@ interface CachedState {
   version: number;
   state: unknown;
 }
-const STATE_CACHE_SIZE = 10_000;
+/**
+ * Streams whose state is kept. Bounded by count, so by the largest states: a scheduled
+ * workout's folded state is ~11 KB of heap (6 exercises × 4 sets), and a burst of
+ * template assignments (20 to 40 athletes: 12,800 new workouts, each commanded once by
+ * the assignment reactor) filled 10,000 entries, ~110 MB the server kept for good
+ * (issue 28: its resident memory went 327 → 662 MB over the scale bench's assignments).
+ * 2,000 still holds every workout being logged by 2,000 athletes at once and every
+ * coach's stream of a busy hour; a stream that fell out is read again, one round trip.
+ */
+const STATE_CACHE_SIZE = 2_000;
 /** One cache per store: two stores (two databases in one test process) never mix. */
 const stateCaches = new WeakMap<EventStore, Map<string, CachedState>>();
 
