@@ -376,6 +376,8 @@ describe('web push', () => {
     expect(set.body.preferences).toMatchObject({ reminder: true, reminderTime: '06:30' });
     const workout = await schedule('Leg Day', '2030-10-08');
     await waitForPush(phone(), (p) => p.tag === `workout-${workout.id}`, 'the workout push');
+    // Reminders read the calendar (the training projection), which the push reactor does not wait for.
+    await settled(t, workout.checkpoint);
     const at = (time: string) => new Date(`2030-10-08T${time}:00Z`);
     expect(await queueReminders(t.db.pool, at('06:29'))).toBe(0);
     expect(await queueReminders(t.db.pool, at('10:00'))).toBe(0);
