@@ -6,6 +6,11 @@
  */
 import { loadConfig } from '../src/platform/config.ts';
 import { startServer } from '../src/server.ts';
+import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '../src/platform/heap-growth.ts';
+
+// As src/main.ts: the benchmark measures the server's memory as `npm start` runs it.
+// BENCH_SCALE_HEAP_GROWING_PERCENT=0 gives V8's own heuristics back (its default), for comparison.
+boundHeapGrowth(Number(process.env.BENCH_SCALE_HEAP_GROWING_PERCENT ?? HEAP_GROWING_PERCENT));
 
 const server = await startServer(loadConfig(), { rateLimitScale: 1000, log: (m) => console.error(`[server] ${m}`) });
 console.log(`listening ${server.url}`);

@@ -3,6 +3,9 @@ import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { EnvironmentError, leaveStopSignalsToCaller } from './platform/db/embedded.ts';
 import { ensureWebBuilt } from '../web/build/ensure-built.ts';
+import { boundHeapGrowth } from './platform/heap-growth.ts';
+
+boundHeapGrowth();
 
 // `npm start`: build the dashboard first, but only when its sources changed.
 if (process.argv.includes('--build-web')) ensureWebBuilt();
