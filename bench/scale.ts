@@ -365,6 +365,10 @@ async function runSize(target: number): Promise<Record<string, number>> {
     // Kept open, this size's line is printed now: the run ends only with Ctrl-C.
     if (KEEP) console.log(JSON.stringify({ size: target, ...figures }));
     return figures;
+  } catch (e) {
+    // Kept open, the run ends only with Ctrl-C: say why it stopped now, not after.
+    if (KEEP) log(`  stopped: ${(e as Error).stack ?? String(e)}`);
+    throw e;
   } finally {
     agent.destroy();
     await server?.stop();
