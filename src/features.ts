@@ -29,6 +29,8 @@ import type { EventStore } from './platform/eventstore/port.ts';
 import type { Projection } from './platform/projections/projection.ts';
 import { streamSummaries } from './platform/projections/stream-summaries.ts';
 import { userProfiles } from '../projections/accounts/user-profiles.ts';
+import { registerTopicRule } from './platform/realtime/topic-access.ts';
+import { registerMailRule } from './platform/mail/reactor.ts';
 
 // One line per feature.
 export const features: Feature[] = [
@@ -54,6 +56,17 @@ export const features: Feature[] = [
   dataExportFeature,
   privacyFeature,
 ];
+
+/**
+ * Every feature's topic and mail rules. First, in every thread that runs projections:
+ * a runner must not meet an event whose mail rule is not known yet.
+ */
+export function registerFeatureRules(): void {
+  for (const f of features) {
+    for (const [kind, rule] of Object.entries(f.topicRules ?? {})) registerTopicRule(kind, rule);
+    for (const [type, rule] of Object.entries(f.mailRules ?? {})) registerMailRule(type, rule);
+  }
+}
 
 /** Every feature's command-issuing reactors, for a given store (see Feature.reactors). */
 export function featureReactors(store: EventStore): Projection[] {

@@ -12,7 +12,8 @@ import type { EventStore } from './eventstore/port.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import { KeyRing, PersonalDataCodec } from './eventstore/personal-data.ts';
 import { encryptStoredEvents } from './eventstore/encrypt-stored.ts';
-import { ProjectionRunner } from './projections/runner.ts';
+import { ProjectionRunner, type RunnerOptions } from './projections/runner.ts';
+import { lowerBackendPriority } from './db/background-priority.ts';
 import type { Projection } from './projections/projection.ts';
 
 export interface Platform {
@@ -61,6 +62,11 @@ export async function startPlatform(
     poolSize?: number;
     /** False: never create or change the schema (the CLI checks it instead; see cli/lib/platform.ts). */
     migrate?: boolean;
+    /** Told each time a projection this process runs has applied up to a checkpoint. */
+    onApplied?: RunnerOptions['onApplied'];
+    onOwnership?: RunnerOptions['onOwnership'];
+    /** Background work only (the projection thread): every connection's backend at this lower CPU priority (background-priority.ts). */
+    backendNice?: number;
   },
 ): Promise<Platform> {
   const log = opts.log ?? console.log;
@@ -78,12 +84,19 @@ export async function startPlatform(
     options: '-c client_connection_check_interval=2000',
   });
   watchPool(pool, log);
+  // Queued ahead of the connection's first query, which therefore already runs niced.
+  const nice = opts.backendNice;
+  if (nice !== undefined) pool.on('connect', (client) => void lowerBackendPriority(client, nice));
   if (opts.migrate !== false) await migrate(pool);
   const store = await createEventStore(config, pool);
   // The one-time rewrite of plaintext events is part of installing the schema: a process
   // told not to touch the schema (the CLI, which checks it first) leaves the data alone too.
   if (opts.migrate !== false && store instanceof PostgresEventStore) await encryptStoredEvents(pool, store.codec, log);
-  const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], { log });
+  const runner = new ProjectionRunner(pool, store, url, [...opts.projections, ...(opts.reactors?.(store) ?? [])], {
+    log,
+    ...(opts.onApplied ? { onApplied: opts.onApplied } : {}),
+    ...(opts.onOwnership ? { onOwnership: opts.onOwnership } : {}),
+  });
   if (opts.runProjections !== false) await runner.start();
   return {
     databaseUrl: url,

@@ -5,6 +5,7 @@
  * the VAPID keys made at the first start (vapid.ts).
  */
 import type { Feature } from '../feature.ts';
+import { onSignal, raiseSignal } from '../platform/wake-signals.ts';
 import { pushReactor } from './reactor.ts';
 import { queueReminders } from './reminders.ts';
 import { pushRoutes } from './routes.ts';
@@ -13,19 +14,16 @@ import { ensureVapidKeys } from './vapid.ts';
 
 const REMINDER_POLL_MS = 60_000;
 
-// The reactor is built before the sender exists (the runner starts first); it wakes
-// whichever sender this process started. The sender also polls, so nothing waits on this.
-let wakeSender: () => void = () => {};
-
 export const pushFeature: Feature = {
   name: 'push',
-  reactors: ({ store }) => [pushReactor(store, () => wakeSender())],
+  reactors: ({ store }) => [pushReactor(store, () => raiseSignal('push'))],
   routes: pushRoutes,
   async start({ pool, config, now }) {
     const vapid = await ensureVapidKeys(pool);
     const sender = new PushSender(pool, { allowLoopback: config.pushAllowLoopback, vapid, subject: config.pushSubject, now, log: (m) => console.warn(m) });
     sender.start();
-    wakeSender = () => void sender.flush();
+    // The reactor may run on the projection thread: its signal reaches this sender through wake-signals.ts.
+    const stopListening = onSignal('push', () => void sender.flush());
     let stopped = false;
     const tick = () =>
       queueReminders(pool, now())
@@ -42,7 +40,7 @@ export const pushFeature: Feature = {
     return () => {
       stopped = true;
       clearInterval(timer);
-      wakeSender = () => {};
+      stopListening();
       void sender.stop();
     };
   },

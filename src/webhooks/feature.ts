@@ -4,25 +4,23 @@
  * Standard Webhooks way, retried for about three days, SSRF-safe).
  */
 import type { Feature } from '../feature.ts';
+import { onSignal, raiseSignal } from '../platform/wake-signals.ts';
 import { webhookReactor } from './reactor.ts';
 import { webhookRoutes } from './routes.ts';
 import { WebhookSender } from './sender.ts';
 
-// The reactor is built before the sender exists (the runner starts first); it wakes
-// whichever sender this process started. The sender also polls, so nothing waits on this.
-let wakeSender: () => void = () => {};
-
 export const webhooksFeature: Feature = {
   name: 'webhooks',
-  reactors: ({ store }) => [webhookReactor(store, () => wakeSender())],
+  reactors: ({ store }) => [webhookReactor(store, () => raiseSignal('webhooks'))],
   routes: webhookRoutes,
   // eslint-disable-next-line @typescript-eslint/require-await -- Feature.start returns a promise
   async start({ pool, config, now }) {
     const sender = new WebhookSender(pool, { allowLoopback: config.webhooksAllowLoopback, appUrl: config.appUrl, now, log: (m) => console.warn(m) });
     sender.start();
-    wakeSender = () => void sender.flush();
+    // The reactor may run on the projection thread: its signal reaches this sender through wake-signals.ts.
+    const stopListening = onSignal('webhooks', () => void sender.flush());
     return () => {
-      wakeSender = () => {};
+      stopListening();
       void sender.stop();
     };
   },

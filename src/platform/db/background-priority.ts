@@ -13,24 +13,32 @@
  * container, a role that may not read `data_directory`, no permission) it does nothing.
  */
 import fs from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
 
 /** Niceness of a background backend: well below live work (0), not starved. */
 export const BACKGROUND_NICE = 10;
+/**
+ * Niceness of the server's projection thread and its backends: below the requests (0),
+ * whose CPU it would otherwise take while a burst fans out, yet above a rebuild
+ * (BACKGROUND_NICE), so that a change still reaches the websockets while one runs.
+ * The scheduler weighs nice 0 : 5 : 10 about 9 : 3 : 1.
+ */
+export const PROJECTION_NICE = 5;
 
 /**
  * Lowers the CPU priority of the backend serving `client`. True when it was lowered.
  * The priority cannot be raised again without privileges, so the caller must not
  * return such a connection to a pool that serves live work (release it with `true`).
  */
-export async function lowerBackendPriority(client: pg.ClientBase): Promise<boolean> {
+export async function lowerBackendPriority(client: pg.ClientBase, nice = BACKGROUND_NICE): Promise<boolean> {
   try {
     const { rows } = await client.query<{ pid: number; dir: string }>("SELECT pg_backend_pid() AS pid, current_setting('data_directory') AS dir");
     const { pid, dir } = rows[0];
     const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8');
     if (!cmdline.startsWith('postgres:') || (await fs.realpath(`/proc/${pid}/cwd`)) !== (await fs.realpath(dir))) return false;
-    os.setPriority(pid, BACKGROUND_NICE);
+    os.setPriority(pid, nice);
     return true;
   } catch {
     // Not this machine's process, not ours to change, or the setting is not readable: normal priority.
@@ -44,5 +52,21 @@ export function lowerOwnPriority(): void {
     if (os.getPriority() < BACKGROUND_NICE) os.setPriority(BACKGROUND_NICE);
   } catch {
     // Not allowed here: the replay runs at normal priority.
+  }
+}
+
+/**
+ * The same for the calling thread alone (the projection thread, src/projection-thread.ts).
+ * Linux keeps a nice value per thread, and `setpriority` given a thread id changes only
+ * that thread; `/proc/thread-self` names the caller's id. Elsewhere it does nothing.
+ */
+export function lowerThreadPriority(nice: number): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
+    return true;
+  } catch {
+    return false;
   }
 }

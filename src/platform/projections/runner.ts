@@ -41,6 +41,10 @@ export interface RunnerOptions {
   /** Fallback poll for events appended by other processes. */
   pollMs?: number;
   log?: (msg: string) => void;
+  /** Told each time a projection this process owns has applied up to a checkpoint (the projection thread reports it to the serving thread). */
+  onApplied?: (projection: string, checkpoint: Checkpoint) => void;
+  /** Told when this process takes or gives up a projection (the projection thread reports it too). */
+  onOwnership?: (projection: string, owned: boolean) => void;
 }
 
 /**
@@ -212,6 +216,7 @@ class Worker {
     this.lockClient = client;
     this.owned = true;
     this.lost = false;
+    this.opts.onOwnership(this.projection.name, true);
     try {
       await this.reload();
       // An error a previous owner left in the row (it died, or the database did) is not
@@ -246,6 +251,7 @@ class Worker {
   }
 
   release(): void {
+    if (this.owned) this.opts.onOwnership(this.projection.name, false);
     this.owned = false;
     const c = this.lockClient;
     this.lockClient = null;
@@ -411,6 +417,7 @@ class Worker {
 
   private settleWaiters(): void {
     const at = this.state!.checkpoint!;
+    this.opts.onApplied(this.projection.name, at);
     this.waiters = this.waiters.filter((w) => (w.checkpoint <= at ? (w.resolve(), false) : true));
   }
 }
@@ -442,6 +449,17 @@ export class ProjectionRunner {
   private offAppended: (() => void) | null = null;
   private stopped = false;
   private polls = 0;
+  /**
+   * How far each projection is applied by an owner in another thread of this process
+   * (the projection thread, src/projection-thread.ts), as it reports; and who waits for
+   * its next report. Read-after-write then waits for a message, not a poll.
+   */
+  private readonly remote = new Map<string, Checkpoint>();
+  /** Projections the projection thread owns: this server runs them, though not on this thread. */
+  private readonly remoteOwned = new Set<string>();
+  private remoteWaiters: (() => void)[] = [];
+  /** Waits in progress for a projection owned elsewhere (counted by waiterCount). */
+  private remoteWaits = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -450,20 +468,59 @@ export class ProjectionRunner {
     projections: Projection[],
     opts: RunnerOptions = {},
   ) {
-    this.opts = { batchSize: 1000, pollMs: 250, log: (m) => console.error(m), ...opts };
+    this.opts = { batchSize: 1000, pollMs: 250, log: (m) => console.error(m), onApplied: () => {}, onOwnership: () => {}, ...opts };
     const reader = new SharedReader(store);
     for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, reader, databaseUrl, this.opts));
   }
 
   async start(): Promise<void> {
     for (const w of this.workers.values()) await w.tryAcquire();
-    this.offAppended = this.store.onAppended((checkpoint) => {
-      for (const w of this.workers.values()) if (!w.target || w.target < checkpoint) w.target = checkpoint;
-      // Outside the appending request's Idempotency-Key claim: a reactor's commands are not that request's.
-      claimScope.exit(() => void this.wakeAll());
-    });
+    this.offAppended = this.store.onAppended((checkpoint) => this.noteAppended(checkpoint));
     await Promise.all([...this.workers.values()].map((w) => w.wake()));
     this.schedulePoll();
+  }
+
+  /** An append of this process (or of the serving thread, for the projection thread): catch up now rather than at the next poll. */
+  noteAppended(checkpoint: Checkpoint): void {
+    for (const w of this.workers.values()) if (!w.target || w.target < checkpoint) w.target = checkpoint;
+    // Outside the appending request's Idempotency-Key claim: a reactor's commands are not that request's.
+    claimScope.exit(() => void this.wakeAll());
+  }
+
+  /** The projection thread applied `projection` up to `checkpoint`. */
+  noteApplied(projection: string, checkpoint: Checkpoint): void {
+    const known = this.remote.get(projection);
+    if (known && known >= checkpoint) return;
+    this.remote.set(projection, checkpoint);
+    const waiting = this.remoteWaiters;
+    this.remoteWaiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** The projection thread took (or gave up) `projection`; all of them when it stopped. */
+  noteOwnership(projection: string | null, owned: boolean): void {
+    if (projection === null) this.remoteOwned.clear();
+    else if (owned) this.remoteOwned.add(projection);
+    else this.remoteOwned.delete(projection);
+  }
+
+  private appliedHere(name: string, checkpoint: Checkpoint): boolean {
+    const w = this.workers.get(name);
+    if (w?.owned) return !!w.state?.checkpoint && w.state.checkpoint >= checkpoint;
+    const remote = this.remote.get(name);
+    return !!remote && remote >= checkpoint;
+  }
+
+  /** Resolves at the projection thread's next report, or after `ms`. */
+  private nextRemoteReport(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.remoteWaiters.push(done);
+    });
   }
 
   private schedulePoll(): void {
@@ -516,11 +573,21 @@ export class ProjectionRunner {
           }
           return;
         }
-        for (;;) {
-          const { rows } = await this.pool.query<{ checkpoint: string | null }>('SELECT checkpoint FROM projection_checkpoints WHERE projection = $1', [name]);
-          if (rows[0]?.checkpoint && rows[0].checkpoint >= checkpoint) return;
-          if (Date.now() > deadline) throw new Error(`Projection ${name} did not reach ${checkpoint} in time`);
-          await new Promise((r) => setTimeout(r, 10));
+        // Owned elsewhere: the projection thread's reports, or the stored checkpoint
+        // (another process), polled less often while reports come.
+        this.remoteWaits++;
+        try {
+          for (;;) {
+            if (this.appliedHere(name, checkpoint)) return;
+            // Listening before the query: a report that comes during it is not missed.
+            const report = this.nextRemoteReport(this.remote.size > 0 ? 100 : 10);
+            const { rows } = await this.pool.query<{ checkpoint: string | null }>('SELECT checkpoint FROM projection_checkpoints WHERE projection = $1', [name]);
+            if (rows[0]?.checkpoint && rows[0].checkpoint >= checkpoint) return;
+            if (Date.now() > deadline) throw new Error(`Projection ${name} did not reach ${checkpoint} in time`);
+            await report;
+          }
+        } finally {
+          this.remoteWaits--;
         }
       }),
     );
@@ -541,13 +608,15 @@ export class ProjectionRunner {
         const row = rows.find((r) => r.projection === w.projection.name);
         const rb = rebuilds.find((r) => r.projection === w.projection.name);
         // The owner knows its position best: it stores skipped stretches lazily.
-        const checkpoint = (w.owned ? w.state?.checkpoint : row?.checkpoint) ?? null;
+        const remote = this.remote.get(w.projection.name);
+        const stored = row?.checkpoint ?? null;
+        const checkpoint = (w.owned ? w.state?.checkpoint : remote && (!stored || remote > stored) ? remote : stored) ?? null;
         return {
           name: w.projection.name,
           version: row?.version ?? w.projection.version,
           generation: row?.generation ?? 0,
           checkpoint,
-          owned: w.owned,
+          owned: w.owned || this.remoteOwned.has(w.projection.name),
           lag: await countAfter(this.pool, this.store, checkpoint),
           lastError: w.owned ? w.lastError : (row?.last_error ?? null),
           parked: parked.find((r) => r.projection === w.projection.name)?.n ?? 0,
@@ -558,17 +627,14 @@ export class ProjectionRunner {
     );
   }
 
-  /** True when every named projection this process runs has applied `checkpoint` (no waiting, no query). */
+  /** True when every named projection has applied `checkpoint` as far as this process knows (its own or the projection thread's; no waiting, no query). */
   hasApplied(checkpoint: Checkpoint, names: string[]): boolean {
-    return names.every((n) => {
-      const w = this.workers.get(n);
-      return !!w?.owned && !!w.state?.checkpoint && w.state.checkpoint >= checkpoint;
-    });
+    return names.every((n) => this.appliedHere(n, checkpoint));
   }
 
   /** Read-your-writes waits held in this process (all projections): what a timeout must clean up. */
   waiterCount(): number {
-    let n = 0;
+    let n = this.remoteWaits;
     for (const w of this.workers.values()) n += w.waiterCount;
     return n;
   }
