@@ -12,7 +12,7 @@ import { PROJECTION_NICE } from '../src/platform/db/background-priority.ts';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ projections: 'thread' });
 });
 afterAll(async () => t.close());
 

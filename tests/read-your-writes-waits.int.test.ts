@@ -11,7 +11,7 @@ import { signedInUser, startTestServer, type TestServer } from './support/server
 let t: TestServer;
 let user: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ projections: 'thread' });
   user = await signedInUser(t, 'Waiting Wendy');
 }, 60_000);
 afterAll(async () => t.close());

@@ -4,7 +4,7 @@ import { signedInUser, startTestServer, type TestServer } from './support/server
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ projections: 'thread' });
 });
 afterAll(async () => t.close());
 

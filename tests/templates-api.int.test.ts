@@ -12,7 +12,7 @@ let athlete: User;
 let loner: User;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ projections: 'thread' });
   [coach, rival, athlete, loner] = await Promise.all([signedInUser(t, 'Coach Carla'), signedInUser(t, 'Rival Rita'), signedInUser(t, 'Athlete Ann'), signedInUser(t, 'Loner Lou')]);
   await linkAthlete(t, coach, athlete);
 });
