@@ -13,7 +13,7 @@ if (process.argv.includes('--build-web')) ensureWebBuilt();
 const config = loadConfig();
 let server: RunningServer;
 try {
-  server = await startServer(config, { logger: config.logRequests });
+  server = await startServer(config, { logger: config.logRequests, projections: config.projections });
 } catch (e) {
   // A machine problem (a folder the database cannot enter) gets its one sentence, not a stack.
   if (!(e instanceof EnvironmentError)) throw e;

@@ -55,6 +55,8 @@ export interface Config {
   demoData: boolean;
   /** Log every request (`LOG_REQUESTS=1`). */
   logRequests: boolean;
+  /** Where the server runs its projections and reactors (SPOTTER_PROJECTIONS): their own thread (default) or `in-process`. */
+  projections: 'thread' | 'in-process';
   /**
    * Test-only (`WEBHOOKS_ALLOW_LOOPBACK=1`, never on by default): webhook endpoints may
    * be plain http on loopback, so tests deliver to a receiver on this machine. Private
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The test runner is asked of the process itself: tests pass their own env here.
     demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
     logRequests: env.LOG_REQUESTS === '1',
+    projections: env.SPOTTER_PROJECTIONS === 'in-process' ? 'in-process' : 'thread',
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
     pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     pushSubject: pushSubjectFrom(env.PUSH_SUBJECT, appUrl),

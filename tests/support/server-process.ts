@@ -28,9 +28,10 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, { port = 0, detached = false }: { port?: number; detached?: boolean } = {}): Promise<ServerProcess> {
   port ||= await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // Projections in-process unless a test asks for the thread (SPOTTER_PROJECTIONS): see startTestServer.
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, RECAP_SCHEDULE: 'off', ...env },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, RECAP_SCHEDULE: 'off', SPOTTER_PROJECTIONS: 'in-process', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
