@@ -12,7 +12,8 @@ type Listener = () => void;
 const listeners = new Map<string, Set<Listener>>();
 let forward: ((name: string) => void) | null = null;
 
-export type SignalName = 'mail' | 'push' | 'webhooks';
+const SIGNAL_NAMES = ['mail', 'push', 'webhooks'] as const;
+export type SignalName = (typeof SIGNAL_NAMES)[number];
 
 export function raiseSignal(name: SignalName): void {
   for (const listener of listeners.get(name) ?? []) listener();
@@ -32,4 +33,4 @@ export function forwardSignals(to: (name: string) => void): void {
   forward = to;
 }
 
-export const isSignalName = (name: unknown): name is SignalName => name === 'mail' || name === 'push' || name === 'webhooks';
+export const isSignalName = (name: unknown): name is SignalName => (SIGNAL_NAMES as readonly unknown[]).includes(name);
