@@ -40,7 +40,7 @@ const RESTART_AFTER_MS = 1000;
  * A stop waits for the batch in flight; past this the thread is ended as a crash would
  * end it (its open transaction rolls back, and what it had applied since its last
  * stored checkpoint is applied again at the next start). `npm start` promises Ctrl-C
- * within 5 s, with 3 s for the whole close.
+ * within 5 s, with 4 s for the whole close (src/main.ts).
  */
 const STOP_GRACE_MS = 1500;
 /** Connections of the thread's pool: one per projection writing at once is the most it uses. */

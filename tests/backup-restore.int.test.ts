@@ -82,7 +82,7 @@ describe('spotter backup and restore', () => {
     // land after the restored events (the store's order survived the move).
     const outboxDir = await fs.mkdtemp(path.join(dir, 'outbox-'));
     const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir }), databaseUrl: fresh.url };
-    const restored: RunningServer = await startServer(config, { log: () => {}, rateLimitScale: 100 });
+    const restored: RunningServer = await startServer(config, { log: () => {}, rateLimitScale: 100, projections: 'in-process' });
     try {
       const signin = await fetch(`${restored.url}/api/auth/signin`, {
         method: 'POST',

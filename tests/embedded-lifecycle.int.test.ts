@@ -38,7 +38,7 @@ describe('the embedded PostgreSQL of a killed server', () => {
     const health = await fetch(`${second.url}/api/health`);
     expect(health.status).toBe(200);
     second.proc.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
     expect(await runningPort(dataDir)).toBeNull();
   });
 

@@ -261,7 +261,7 @@ describe('loading the catalogue at start', () => {
   it('does not duplicate it when a second server starts on the same database', async () => {
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
     const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', OUTBOX_DIR: outboxDir }), databaseUrl: t.db.url };
-    const second = await startServer(config, { listen: false, log: () => {} });
+    const second = await startServer(config, { listen: false, log: () => {}, projections: 'in-process' });
     try {
       const { rows } = await t.db.pool.query(
         `SELECT (SELECT count(*) FROM es_events WHERE event_type = 'ExerciseAdded' AND stream_id LIKE 'exercise-catalogue-%')::int AS events,

@@ -74,7 +74,7 @@ describe('erasure and restore', () => {
 
     const outboxDir = await fs.mkdtemp(path.join(dir, 'outbox-'));
     const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir }), databaseUrl: fresh.url };
-    const restored: RunningServer = await startServer(config, { log: () => {}, rateLimitScale: 100 });
+    const restored: RunningServer = await startServer(config, { log: () => {}, rateLimitScale: 100, projections: 'in-process' });
     try {
       // Every event, decoded by the restored server's store: the person's texts are gone.
       const events = await readToHead(restored.platform.store, 1_000_000);
