@@ -6,7 +6,7 @@
  * one at a time (the browser tests, see vitest.config.ts) after every other project has
  * finished, so for the ~13 minutes of browser tests one of the two cores sat idle. Here
  * the browser files still run one at a time, and beside them the unit and integration
- * files (two at a time then, three now: see SUITES). Measured in CI rehearsals on one 2-core
+ * files two at a time (vitest.config.ts). Measured in CI rehearsals on one 2-core
  * machine: the tests took 1,299 s (the browser suite's time; the other finished at
  * 1,116 s) against 1,370 s in one vitest. The gain is small because the browser files,
  * now sharing the CPU, run about 1.6 times slower each; it is what the idle core was
@@ -17,7 +17,6 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -25,25 +24,13 @@ import readline from 'node:readline';
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const args = process.argv.slice(2);
 
-/**
- * The browser tests first: they run one file at a time, and much of a file's time is one
- * renderer thread's (axe, layout), so at equal priority the integration files' bursts
- * stretched them (accessibility: 184 s alone, 387 s beside the other suite, which then
- * finished 260 s before them while a CI machine's second core sat half idle). The
- * integration suite runs at nice 3 (its embedded PostgreSQL, servers and CLI processes
- * inherit it; the scheduler weighs nice 0 : 3 about 2 : 1) with a third worker, taking
- * what the browser suite leaves. Below 5, so that what the product lowers further (the
- * projection thread to 5, a rebuild to 10) is still told apart by the tests that check it.
- */
 const SUITES = [
-  { label: 'e2e     ', argv: ['--project', 'e2e'], nice: 0 },
-  { label: 'unit+int', argv: ['--project', 'unit+int', '--maxWorkers', '3'], nice: 3 },
+  { label: 'e2e     ', argv: ['--project', 'e2e'] },
+  { label: 'unit+int', argv: ['--project', 'unit+int'] },
 ];
 
-function run({ label, argv, nice }) {
+function run({ label, argv }) {
   const child = spawn(process.execPath, [vitest, 'run', '--passWithNoTests', ...argv, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // Before it starts anything of its own: its workers, database and servers inherit it.
-  if (nice) os.setPriority(child.pid, nice);
   for (const [from, to] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
