@@ -49,7 +49,8 @@ async function logSet(page: Page, n: number, reps: string, load: string) {
 }
 
 describe('gym mode when the server is killed mid-sync', () => {
-  it('applies every queued set exactly once after a SIGKILL and a restart', async () => {
+  // Two servers started as processes (each loads every module): 20 s on a CI machine, past 60 s on a loaded one.
+  it('applies every queued set exactly once after a SIGKILL and a restart', { timeout: 150_000 }, async () => {
     const port = await freePort();
     server = await start(port);
     const user = await signedInUser(processClient(server, outboxDir), 'Kim Kettlebell');

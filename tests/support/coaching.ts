@@ -28,5 +28,7 @@ export async function linkAthlete(t: TestServer, coach: Session, athlete: Sessio
 
 /** Waits until the read models have applied a command's checkpoint (read-your-writes in tests). */
 export async function settled(t: TestServer, checkpoint: string | null | undefined): Promise<void> {
-  if (checkpoint) await t.server.platform.runner.waitFor(checkpoint);
+  // 20 s, as a poll waits (vitest.config.ts): the runner's default 5 s was too short for an
+  // import of 3,600 sets to reach every read model on a loaded CI machine.
+  if (checkpoint) await t.server.platform.runner.waitFor(checkpoint, undefined, 20_000);
 }

@@ -107,7 +107,7 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
 
   const jump = useJumpToMessage(jumpTo, messages, { hasNextPage, isFetchingNextPage, fetchNextPage, scroller });
 
-  const onScroll = () => {
+  const loadOlderAtTop = () => {
     const el = scroller.current;
     if (!el || !hasNextPage || isFetchingNextPage) return;
     if (el.scrollTop < 80) {
@@ -115,6 +115,10 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
       void fetchNextPage();
     }
   };
+  // Also once a page has arrived: whoever reached the top while it loaded is already there,
+  // and a view at the top sends no further scroll event to ask again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when paging changes, reading the scroller as it is then
+  useEffect(loadOlderAtTop, [hasNextPage, isFetchingNextPage]);
 
   const send = async (text: string) => {
     setError(null);
@@ -155,7 +159,7 @@ export function ChatWindow({ conversation, me, jumpTo = null, onBack, onDelete }
           Delete
         </Button>
       </header>
-      <div className="chat-window__history" ref={scroller} onScroll={onScroll}>
+      <div className="chat-window__history" ref={scroller} onScroll={loadOlderAtTop}>
         {jump.gone && (
           <Alert variant="info" className="chat-alert">
             That message is no longer in this conversation.
