@@ -28,7 +28,7 @@ interface SharedServer {
 const SHARED = Symbol.for('spotter.test-postgres');
 type WithShared = typeof globalThis & { [SHARED]?: SharedServer };
 
-async function startServer() {
+async function startPostgres() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-test-pg-'));
   await fs.chmod(dir, 0o777);
   const db = await startEmbeddedPostgres(path.join(dir, 'data'));
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const g = globalThis as WithShared;
-  const shared = (g[SHARED] ??= { started: startServer(), users: 0 });
+  const shared = (g[SHARED] ??= { started: startPostgres(), users: 0 });
   shared.users++;
   const server = await shared.started;
   project.provide('adminDatabaseUrl', server.url);
