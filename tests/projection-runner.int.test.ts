@@ -87,6 +87,30 @@ describe('projection runner', () => {
     expect(await totals()).toEqual({ seen: 80, bad: 0, streams: 80 });
   });
 
+  it('holds all its projections on one session, and takes every one back when the database ends that session', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const projections = ['alpha', 'beta', 'gamma'].map((name) => countingProjection({ name }));
+    const r = new ProjectionRunner(db.pool, store, db.url, projections, { pollMs: 20, log: () => {} });
+    runners.push(r);
+    await r.start();
+    const lockHolders = async () => {
+      const { rows } = await db.pool.query<{ pid: number }>(
+        `SELECT DISTINCT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND d.datname = current_database() AND l.granted`,
+      );
+      return rows.map((row) => row.pid);
+    };
+    const [session] = await lockHolders();
+    expect(await lockHolders()).toEqual([session]);
+
+    await db.pool.query('SELECT pg_terminate_backend($1)', [session]);
+    // Gone with the session: until the poll takes them back, this runner owns none.
+    await expect.poll(async () => (await lockHolders()).filter((pid) => pid !== session)).toHaveLength(1);
+    await expect.poll(async () => (await r.status()).filter((s) => s.owned).map((s) => s.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+    for (let i = 0; i < 10; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
+    await r.waitFor((await store.headCheckpoint())!);
+    expect(projections.map((p) => p.applied)).toEqual([10, 10, 10]);
+  });
+
   it('keeps projecting while an unrelated transaction stays open', async () => {
     const store = new PostgresEventStore(db.pool);
     const r = runner(store, countingProjection());

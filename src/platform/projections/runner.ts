@@ -3,14 +3,14 @@
  * checkpoint → pg_notify the changed topics, all in one transaction, so a read model
  * never holds an event twice or misses one, whatever crashes when.
  *
- * One process owns a projection at a time (a session advisory lock on a dedicated
- * connection); other processes stand by and take over if the owner goes away.
+ * One process owns a projection at a time (a session advisory lock, ownership-locks.ts);
+ * other processes stand by and take over if the owner goes away.
  */
 import pg from 'pg';
 import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
-import { OWNERSHIP_LOCK } from '../locks.ts';
+import { OwnershipLocks } from './ownership-locks.ts';
 import { rebuildProjection, rebuildProjections, type RebuildProgress } from './rebuild.ts';
 import { applyIsolating, shouldIsolate } from './poison.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -159,7 +159,6 @@ class Worker {
   lastError: string | null = null;
   /** The row's last_error holds an error of ours: cleared there once we run cleanly again. */
   private errorInDatabase = false;
-  private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   /** Newest checkpoint appended by this process: catch-up retries until it is visible. */
@@ -182,7 +181,7 @@ class Worker {
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
     private readonly reader: SharedReader,
-    private readonly databaseUrl: string,
+    private readonly locks: OwnershipLocks,
     private readonly opts: Required<RunnerOptions>,
   ) {}
 
@@ -193,27 +192,14 @@ class Worker {
 
   async tryAcquire(): Promise<boolean> {
     if (this.owned) return true;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    // The lock lives as long as this connection: when the database drops it (restart,
-    // failover) ownership is gone, and the runner's poll takes it again (lost = true).
-    client.on('error', () => {
-      if (this.lockClient !== client) return;
+    // When the database drops the lock's session (restart, failover) ownership is gone,
+    // and the runner's poll takes it again (lost = true).
+    const locked = await this.locks.tryLock(this.projection.name, () => {
+      if (!this.owned) return;
       this.release();
       this.lost = true;
     });
-    let rows: { ok: boolean }[];
-    try {
-      await client.connect();
-      ({ rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, this.projection.name]));
-    } catch (e) {
-      await client.end().catch(() => {});
-      throw e;
-    }
-    if (!rows[0].ok) {
-      await client.end();
-      return false;
-    }
-    this.lockClient = client;
+    if (!locked) return false;
     this.owned = true;
     this.lost = false;
     this.opts.onOwnership(this.projection.name, true);
@@ -253,9 +239,7 @@ class Worker {
   release(): void {
     if (this.owned) this.opts.onOwnership(this.projection.name, false);
     this.owned = false;
-    const c = this.lockClient;
-    this.lockClient = null;
-    c?.end().catch(() => {});
+    this.locks.unlock(this.projection.name);
   }
 
   /** Coalesces wake-ups: at most one catch-up runs, and one more is queued behind it. */
@@ -444,6 +428,7 @@ export function notifyPayloads(projection: string, checkpoint: Checkpoint, topic
 
 export class ProjectionRunner {
   private readonly workers = new Map<string, Worker>();
+  private readonly locks: OwnershipLocks;
   private readonly opts: Required<RunnerOptions>;
   private timer: NodeJS.Timeout | null = null;
   private offAppended: (() => void) | null = null;
@@ -470,7 +455,8 @@ export class ProjectionRunner {
   ) {
     this.opts = { batchSize: 1000, pollMs: 250, log: (m) => console.error(m), onApplied: () => {}, onOwnership: () => {}, ...opts };
     const reader = new SharedReader(store);
-    for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, reader, databaseUrl, this.opts));
+    this.locks = new OwnershipLocks(databaseUrl);
+    for (const p of projections) this.workers.set(p.name, new Worker(p, pool, store, reader, this.locks, this.opts));
   }
 
   async start(): Promise<void> {
@@ -529,8 +515,8 @@ export class ProjectionRunner {
   }
 
   private async poll(): Promise<void> {
-    // Stand-by workers try to take over a projection whose owner went away; every
-    // few polls only, since each try opens a connection.
+    // Stand-by workers try to take over a projection whose owner went away; every few
+    // polls only, since each try is a query (and opens the lock session if it dropped).
     const standBy = this.polls++ % 8 === 0;
     for (const w of this.workers.values()) {
       if (w.owned || !(standBy || w.lost)) continue;
@@ -671,6 +657,7 @@ export class ProjectionRunner {
     await Promise.all([...this.workers.values()].map((w) => w.wake()));
     await Promise.all([...this.workers.values()].map((w) => w.flush()));
     for (const w of this.workers.values()) w.release();
+    await this.locks.close();
   }
 }
 
