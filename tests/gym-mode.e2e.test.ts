@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+// The gym's phone keeps working offline through the app's service worker (see support/browser.ts).
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
 
 async function plan(date: string, name: string, exercises: { exercise_name: string; sets: object[] }[]) {
   const res = await t.api('POST', '/api/manage-workouts', { workout: { user_id: athlete.user.id, date, name, exercises } }, coach.accessToken);

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+// The gym's phone keeps working offline through the app's service worker (see support/browser.ts).
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' };
 const DESK: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 /** A workout the coach plans for the athlete through the API (loads in pounds, as the API has always taken them). */

@@ -24,7 +24,7 @@ const landed = (url: URL) => !url.pathname.startsWith('/signin');
 describe('Notifications in Settings', () => {
   it('saves the kinds and the reminder time, passes axe at 390 px, and says so when permission is refused', async () => {
     const t = e2e.server;
-    const page = await e2e.signedInPage(e2e.athlete, { viewport: { width: 390, height: 844 }, landing: landed });
+    const page = await e2e.signedInPage(e2e.athlete, { viewport: { width: 390, height: 844 }, landing: landed, serviceWorkers: 'allow' });
     await page.goto(`${t.url}/settings`);
     const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Notifications' }) });
     await expect.poll(() => card.getByText('No device gets notifications yet.').isVisible()).toBe(true);
@@ -49,7 +49,7 @@ describe('Notifications in Settings', () => {
 
   it("shows a push as a notification named by the server's payload", async () => {
     const t = e2e.server;
-    const page = await e2e.signedInPage(e2e.athlete, { viewport: { width: 390, height: 844 }, landing: landed, permissions: ['notifications'] });
+    const page = await e2e.signedInPage(e2e.athlete, { viewport: { width: 390, height: 844 }, landing: landed, permissions: ['notifications'], serviceWorkers: 'allow' });
     await page.goto(`${t.url}/settings`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const cdp = await page.context().newCDPSession(page);
