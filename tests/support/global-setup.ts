@@ -31,7 +31,8 @@ type WithShared = typeof globalThis & { [SHARED]?: SharedServer };
 async function startPostgres() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-test-pg-'));
   await fs.chmod(dir, 0o777);
-  const db = await startEmbeddedPostgres(path.join(dir, 'data'));
+  // Not durable: the run's data is thrown away, and no test crashes the operating system.
+  const db = await startEmbeddedPostgres(path.join(dir, 'data'), { durable: false });
   return {
     url: db.url,
     async stop() {

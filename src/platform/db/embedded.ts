@@ -70,7 +70,20 @@ export async function readPointer(pointerFile: string): Promise<{ dataDir: strin
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string, opts: { port?: number; log?: (line: string) => void; pointerFile?: string } = {}): Promise<EmbeddedDatabase> {
+export interface EmbeddedOptions {
+  port?: number;
+  log?: (line: string) => void;
+  pointerFile?: string;
+  /**
+   * False skips fsync (and whole-page WAL images), which only an operating-system crash
+   * needs: a PostgreSQL process killed outright still finds every commit in the OS's
+   * cache. For the test suite's shared server, whose data is thrown away after the run
+   * and whose thousands of commits each waited for the disk. Default true.
+   */
+  durable?: boolean;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const running = await findRunningServer(dataDir);
   if (running) {
     const owner = await readOwner(dataDir);
@@ -119,6 +132,7 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
       // rebuilt went from 103–139 to 78 ms on a 762,633-event store (issue 28).
       ...['-c', 'wal_writer_delay=10ms'],
       ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
+      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: () => {},
     onError: (e) => opts.log?.(String(e)),
