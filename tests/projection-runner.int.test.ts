@@ -105,7 +105,14 @@ describe('projection runner', () => {
     await db.pool.query('SELECT pg_terminate_backend($1)', [session]);
     // Gone with the session: until the poll takes them back, this runner owns none.
     await expect.poll(async () => (await lockHolders()).filter((pid) => pid !== session)).toHaveLength(1);
-    await expect.poll(async () => (await r.status()).filter((s) => s.owned).map((s) => s.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+    await expect
+      .poll(async () =>
+        (await r.status())
+          .filter((s) => s.owned)
+          .map((s) => s.name)
+          .sort(),
+      )
+      .toEqual(['alpha', 'beta', 'gamma']);
     for (let i = 0; i < 10; i++) await store.append(`count-${i}`, [{ type: 'Counted', data: { n: i } }], 'no_stream');
     await r.waitFor((await store.headCheckpoint())!);
     expect(projections.map((p) => p.applied)).toEqual([10, 10, 10]);
