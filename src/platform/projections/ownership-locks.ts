@@ -18,13 +18,15 @@ export class OwnershipLocks {
   private connecting: Promise<pg.Client> | null = null;
   /** What to call for each projection held on the current connection if it drops. */
   private readonly holders = new Map<string, () => void>();
+  /** The session's statements, one after another (pg 9 will no longer queue them for us). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly databaseUrl: string) {}
 
   /** Takes `projection`'s lock if no other session holds it; `onLost` hears when the connection holding it drops. */
   async tryLock(projection: string, onLost: () => void): Promise<boolean> {
     const client = await this.connection();
-    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, projection]);
+    const { rows } = await this.inTurn(() => client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNERSHIP_LOCK, projection]));
     // The connection dropped while the answer came back: the lock went with it.
     if (!rows[0].ok || this.client !== client) return false;
     this.holders.set(projection, onLost);
@@ -33,9 +35,10 @@ export class OwnershipLocks {
 
   /** Gives `projection` up (its owner failed to load it, or stops). */
   unlock(projection: string): void {
-    if (!this.holders.delete(projection) || !this.client) return;
-    // Queued behind any lock request already sent, so a quick retake finds it free.
-    this.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNERSHIP_LOCK, projection]).catch(() => {});
+    const client = this.client;
+    if (!this.holders.delete(projection) || !client) return;
+    // In turn behind any lock request already sent, so a quick retake finds it free.
+    this.inTurn(() => client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNERSHIP_LOCK, projection])).catch(() => {});
   }
 
   /** Ends the session: every lock on it goes free at once. */
@@ -43,7 +46,14 @@ export class OwnershipLocks {
     this.holders.clear();
     const client = this.client;
     this.client = null;
+    await this.queue;
     await client?.end().catch(() => {});
+  }
+
+  private inTurn<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(statement);
+    this.queue = result.catch(() => {});
+    return result;
   }
 
   private connection(): Promise<pg.Client> {
