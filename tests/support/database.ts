@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrate } from '../../src/platform/db/migrations.ts';
+import { withDatabase } from './database-url.ts';
 
 export interface TestDatabase {
   url: string;
@@ -13,15 +13,16 @@ export interface TestDatabase {
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
+  const migrated = opts.migrate !== false;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated database (global-setup.ts), or an empty one to migrate.
+  await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('migratedTemplate')}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // drop() ends idle connections from the server side; that is expected, not a failure.
   pool.on('error', () => {});
-  if (opts.migrate !== false) await migrate(pool);
   return {
     url,
     pool,
@@ -33,10 +34,4 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
       await c.end();
     },
   };
-}
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
