@@ -31,6 +31,8 @@ import { streamSummaries } from './platform/projections/stream-summaries.ts';
 import { userProfiles } from '../projections/accounts/user-profiles.ts';
 import { registerTopicRule } from './platform/realtime/topic-access.ts';
 import { registerMailRule } from './platform/mail/reactor.ts';
+import { mailReactor } from './platform/mail/reactor.ts';
+import { raiseSignal } from './platform/wake-signals.ts';
 
 // One line per feature.
 export const features: Feature[] = [
@@ -73,5 +75,10 @@ export function featureReactors(store: EventStore): Projection[] {
   return features.flatMap((f) => f.reactors?.({ store }) ?? []);
 }
 
-/** Every projection the server runs: the platform's own and each feature's. Reactors (mail) are added by src/server.ts. */
+/** Every projection the server runs: the platform's own and each feature's. Reactors (mail) are added by serverProjections. */
 export const allProjections: Projection[] = [streamSummaries, userProfiles, ...features.flatMap((f) => f.projections ?? [])];
+
+/** What a server's runner runs besides featureReactors: every projection and the mail reactor, which wakes the sender through the 'mail' signal. */
+export function serverProjections(appUrl: string): Projection[] {
+  return [...allProjections, mailReactor(appUrl, () => raiseSignal('mail'))];
+}

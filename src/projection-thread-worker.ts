@@ -8,9 +8,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startPlatform } from './platform/start.ts';
 import { lowerThreadPriority, PROJECTION_NICE } from './platform/db/background-priority.ts';
-import { forwardSignals, raiseSignal } from './platform/wake-signals.ts';
-import { mailReactor } from './platform/mail/reactor.ts';
-import { allProjections, featureReactors, registerFeatureRules } from './features.ts';
+import { forwardSignals } from './platform/wake-signals.ts';
+import { featureReactors, registerFeatureRules, serverProjections } from './features.ts';
 import type { ThreadData, ToThread, FromThread } from './projection-thread.ts';
 
 const port = parentPort!;
@@ -25,7 +24,7 @@ try {
   const platform = await startPlatform(
     { databaseUrl: data.databaseUrl, embeddedDataDir: '', eventstoreUrl: data.eventstoreUrl },
     {
-      projections: [...allProjections, mailReactor(data.appUrl, () => raiseSignal('mail'))],
+      projections: serverProjections(data.appUrl),
       reactors: featureReactors,
       // The serving thread installed the schema before starting this one.
       migrate: false,

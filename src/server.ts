@@ -10,9 +10,8 @@
 import type { Config } from './platform/config.ts';
 import { startPlatform, type Platform } from './platform/start.ts';
 import { buildApp, type AppOptions, type SpotterApp } from './app.ts';
-import { mailReactor } from './platform/mail/reactor.ts';
-import { onSignal, raiseSignal } from './platform/wake-signals.ts';
-import { allProjections, featureReactors, registerFeatureRules } from './features.ts';
+import { onSignal } from './platform/wake-signals.ts';
+import { featureReactors, registerFeatureRules, serverProjections } from './features.ts';
 import { freePort } from './platform/db/embedded.ts';
 import { ProjectionThread } from './projection-thread.ts';
 
@@ -49,7 +48,7 @@ export async function startServer(
   registerFeatureRules();
   // With the thread, this runner owns nothing: it serves status and read-after-write waits.
   const platform = await startPlatform(config, {
-    projections: [...allProjections, mailReactor(config.appUrl, () => raiseSignal('mail'))],
+    projections: serverProjections(config.appUrl),
     reactors: featureReactors,
     runProjections: !inThread,
     log,

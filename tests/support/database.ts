@@ -10,14 +10,19 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * `migrate: false`: an empty database. `installed`: also every projection of the server
+ * installed, as a server's first start leaves the database (support/server.ts).
+ */
+export async function createTestDatabase(opts: { migrate?: boolean; installed?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const migrated = opts.migrate !== false;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // A copy of the run's migrated database (global-setup.ts), or an empty one to migrate.
-  await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('migratedTemplate')}` : `CREATE DATABASE ${name}`);
+  // A copy of one of the run's prepared databases (global-setup.ts), or an empty one.
+  const template = opts.installed ? inject('installedTemplate') : inject('migratedTemplate');
+  await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 20 });

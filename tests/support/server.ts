@@ -41,7 +41,7 @@ export async function startTestServer(
     webDistDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ installed: true });
   const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-outbox-'));
   const config = {
     ...loadConfig({ PORT: '0', HOST: '127.0.0.1', SIGNUP_ACCESS_CODE: ACCESS_CODE, OUTBOX_DIR: outboxDir, ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}), ...opts.env }),
