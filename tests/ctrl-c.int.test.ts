@@ -3,8 +3,9 @@
  * at once, the server and the embedded PostgreSQL it started, so PostgreSQL may end
  * the server's connections while the server is still using them (under a write
  * load here). The server stops cleanly: exit code 0 (a close that hangs is cut short
- * after 3 s and exits 1), no stack trace or unhandled 'error' event printed, and
- * PostgreSQL stopped.
+ * after SPOTTER_STOP_GRACE_MS and exits 1), no stack trace or unhandled 'error' event
+ * printed, and PostgreSQL stopped. The grace is 30 s here, not 4: a clean stop is what
+ * this checks, and a loaded CI machine's close took longer than 4 s.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -29,7 +30,7 @@ describe('Ctrl-C to the process group of a server on the embedded PostgreSQL', (
   it('stops the server and PostgreSQL cleanly while commands are running', { timeout: 240_000 }, async () => {
     const dataDir = path.join(dir, 'data');
     const outboxDir = path.join(dir, 'outbox');
-    const server = await spawnServer({ SPOTTER_DATA_DIR: dataDir, OUTBOX_DIR: outboxDir, SIGNUP_ACCESS_CODE: ACCESS_CODE }, { detached: true });
+    const server = await spawnServer({ SPOTTER_DATA_DIR: dataDir, OUTBOX_DIR: outboxDir, SIGNUP_ACCESS_CODE: ACCESS_CODE, SPOTTER_STOP_GRACE_MS: '30000' }, { detached: true });
     await server.waitFor(/Spotter is running/);
     const athlete = await signedInUser(processClient(server, outboxDir), 'Ctrl-C Athlete');
 

@@ -58,6 +58,12 @@ export interface Config {
   /** Where the server runs its projections and reactors (SPOTTER_PROJECTIONS): their own thread (default) or `in-process`. */
   projections: 'thread' | 'in-process';
   /**
+   * How long Ctrl-C (or SIGTERM) lets the server close gracefully before it stops the
+   * database regardless and exits 1 (SPOTTER_STOP_GRACE_MS, default 4000: the whole stop
+   * stays within 5 s). Tests that check a clean stop rather than a quick one give more.
+   */
+  stopGraceMs: number;
+  /**
    * Test-only (`WEBHOOKS_ALLOW_LOOPBACK=1`, never on by default): webhook endpoints may
    * be plain http on loopback, so tests deliver to a receiver on this machine. Private
    * and link-local addresses stay refused.
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.SPOTTER_DEMO !== undefined ? env.SPOTTER_DEMO !== '0' : !process.env.VITEST,
     logRequests: env.LOG_REQUESTS === '1',
     projections: env.SPOTTER_PROJECTIONS === 'in-process' ? 'in-process' : 'thread',
+    stopGraceMs: stopGraceFrom(env.SPOTTER_STOP_GRACE_MS),
     webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === '1',
     pushAllowLoopback: env.PUSH_ALLOW_LOOPBACK === '1',
     pushSubject: pushSubjectFrom(env.PUSH_SUBJECT, appUrl),
@@ -162,6 +169,13 @@ function pushSubjectFrom(value: string | undefined, appUrl: string): string {
 }
 
 /** A number of minutes between 0 and 30 days, fractions allowed. */
+function stopGraceFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 4000;
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 1000 || n > 120_000) throw new Error(`SPOTTER_STOP_GRACE_MS must be a whole number of milliseconds from 1000 to 120000, got "${value}"`);
+  return n;
+}
+
 function minutesFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
