@@ -37,7 +37,18 @@ export default defineConfig({
         // one worker's loaded modules instead of each importing the whole server again
         // (about 3.5 s a file). Each file still starts its own server, database and
         // browser, so what they share is code, not state.
-        test: { name: 'e2e', include: ['tests/**/*.e2e.test.ts'], fileParallelism: false, isolate: false },
+        // 120 s a test: the longest journeys (calendar's editor, 16 s alone) took 40 s
+        // here beside four busy processes, and CI's machines have run slower still. A
+        // failed test's pages are closed (e2e-setup.ts), so a timeout does not spill its
+        // leftover steps into the tests after it.
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.e2e.test.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
+          isolate: false,
+        },
       },
     ],
   },

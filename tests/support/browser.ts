@@ -19,6 +19,26 @@ export const CHROMIUM_ARGS = [
 
 let running: Promise<Browser> | null = null;
 
+/**
+ * Contexts opened since the current test began (tests/support/e2e-setup.ts marks the
+ * start). Vitest cannot stop a test that timed out: its function goes on clicking in
+ * the background, beside the next test, on a machine that was already too busy. Closing
+ * what the failed test opened ends those leftovers at their next step. Contexts a file
+ * opens in beforeAll are not a test's and stay open for the file's other tests.
+ */
+let openedInTest: Set<BrowserContext> | null = null;
+
+export function beginTest(): void {
+  openedInTest = new Set();
+}
+
+/** Closes what the test that just ended opened if it failed, and stops counting. */
+export async function endTest(failed: boolean): Promise<void> {
+  const opened = openedInTest;
+  openedInTest = null;
+  if (failed && opened) await Promise.all([...opened].map((c) => c.close().catch(() => {})));
+}
+
 function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
@@ -50,7 +70,11 @@ function lend(browser: Browser): Browser {
   const contexts = new Set<BrowserContext>();
   const track = (context: BrowserContext) => {
     contexts.add(context);
-    context.on('close', () => contexts.delete(context));
+    openedInTest?.add(context);
+    context.on('close', () => {
+      contexts.delete(context);
+      openedInTest?.delete(context);
+    });
     return context;
   };
   const borrowed: Partial<Browser> = {
