@@ -8,7 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { boundaryZones, pureCodeBans } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'outbox/', 'coverage/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/', 'web/dist/', 'cli/dist/', 'outbox/', 'coverage/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -8,8 +8,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { isCliCommand, UsageError, type CliCommand } from './command.ts';
+import { projectRootOf } from '../src/platform/project-root.ts';
 
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
+/** A command module: TypeScript in the sources, .mjs in the CLI's bundle (cli/build.mjs). */
+const MODULE = /\.(tsx?|mjs)$/;
 
 /**
  * The command modules: all of them, or with `name` only the one of that file name when
@@ -18,8 +21,8 @@ const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
  * and an unknown command still see every command.
  */
 export async function loadCommands(dir = commandsDir, name?: string): Promise<CliCommand[]> {
-  const files = (await fs.readdir(dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).sort();
-  const own = files.filter((f) => f.replace(/\.tsx?$/, '') === name);
+  const files = (await fs.readdir(dir)).filter((f) => MODULE.test(f) && !/\.test\.tsx?$/.test(f)).sort();
+  const own = files.filter((f) => f.replace(MODULE, '') === name);
   if (own.length === 1) {
     const [command] = await importCommands(dir, own);
     if (command.name === name) return [command];
@@ -38,7 +41,7 @@ async function importCommands(dir: string, files: string[]): Promise<CliCommand[
 }
 
 export function buildProgram(commands: CliCommand[]): Command {
-  const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+  const { version } = createRequire(import.meta.url)(path.join(projectRootOf(import.meta.url), 'package.json')) as { version: string };
   const program = new Command('spotter')
     .description(
       'Staff tools for Spotter: assign templates to many athletes, send weekly recaps, list templates and athletes, seed data, projection status and replays, event streams, parked events, webhooks, backups and the database',

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import { parseRecapSchedule, type RecapSchedule } from '../kernel/recap-schedule.ts';
+import { projectRootOf } from './project-root.ts';
 
 export interface Config {
   port: number;
@@ -104,7 +105,7 @@ export function daysFrom(value: string | undefined, fallback: number, name: stri
   return n;
 }
 
-const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const projectRoot = projectRootOf(import.meta.url);
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
