@@ -409,9 +409,20 @@ describe('POST /api/manage-invites when the mail server is down', () => {
       );
       expect((await down.api('GET', `/api/confirm-email?token=${new URL(link!).searchParams.get('token')}`)).status).toBe(200);
       const session = await down.api('POST', '/api/auth/signin', { email, password: 'secret12' });
-      const res = await down.api('POST', '/api/manage-invites', { email: uniqueEmail('unreachable') }, session.body.accessToken);
+      const invited = uniqueEmail('unreachable');
+      const res = await down.api('POST', '/api/manage-invites', { email: invited }, session.body.accessToken);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ userExists: false, emailSent: false, emailError: expect.stringMatching(/ECONNREFUSED|connect/i) });
+      expect(res.body).toMatchObject({ userExists: false, emailSent: false });
+      // The mailer's error; or, when the first try has not ended within the 8 s the route
+      // waits (a loaded CI rehearsal), that the mail is still queued. The outbox records
+      // the refusal either way.
+      const refused = /ECONNREFUSED|connect/i;
+      if (!refused.test(res.body.emailError)) expect(res.body.emailError).toBe('The e-mail is still queued; it will be sent when the mail server answers.');
+      await eventually(
+        async () => (await down.db.pool.query(`SELECT error FROM email_outbox WHERE lower(recipient) = lower($1) AND kind = 'invitation'`, [invited])).rows[0] ?? {},
+        (row: { error?: string | null }) => refused.test(row.error ?? ''),
+        20_000,
+      );
       expect((await down.api('GET', '/api/manage-invites', undefined, session.body.accessToken)).body.invites).toHaveLength(1);
     } finally {
       await down.close();
