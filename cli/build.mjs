@@ -7,15 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { commandNames, DIST, ROOT, writeManifest } from './bundle.mjs';
+import { commandFiles, DIST, ROOT, writeManifest } from './bundle.mjs';
 
 fs.rmSync(DIST, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: ROOT,
-  entryPoints: [
-    'cli/main.tsx',
-    ...commandNames().map((name) => path.join('cli', 'commands', fs.existsSync(path.join(ROOT, 'cli', 'commands', `${name}.tsx`)) ? `${name}.tsx` : `${name}.ts`)),
-  ],
+  entryPoints: ['cli/main.tsx', ...commandFiles().map((file) => path.join('cli', 'commands', file))],
   outdir: DIST,
   outbase: 'cli',
   outExtension: { '.js': '.mjs' },

@@ -10,13 +10,17 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = path.join(ROOT, 'cli', 'dist');
 const MANIFEST = path.join(DIST, 'manifest.json');
 
-/** The command modules' names (cli/commands/*.ts[x], tests aside), as cli/program.ts finds them. */
-export function commandNames() {
+/** The command modules (cli/commands/*.ts[x], tests aside), as cli/program.ts finds them. */
+export function commandFiles() {
   return fs
     .readdirSync(path.join(ROOT, 'cli', 'commands'))
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-    .map((f) => f.replace(/\.tsx?$/, ''))
     .sort();
+}
+
+/** Their names, without the extension. */
+export function commandNames() {
+  return commandFiles().map((f) => f.replace(/\.tsx?$/, ''));
 }
 
 /** One hash over the named files' contents (paths relative to the project). */
