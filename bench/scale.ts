@@ -336,8 +336,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
     // The load client is forked first, at normal priority (a child inherits its parent's);
     // then this process, which now only rebuilds, lowers its own as `spotter replay` does.
     const running = forkOpenLoop(pool, { load: plan }).finally(() => (loading = false));
-    const priorityBefore = os.getPriority();
-    lowerOwnPriority();
+    const restorePriority = lowerOwnPriority();
     const rebuilding = (async () => {
       while (loading) {
         await rebuildProjections(pool, store, readModels, { batchSize: 20_000 });
@@ -346,7 +345,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
     })();
     const run = await running;
     await rebuilding;
-    restorePriority(priorityBefore);
+    restorePriority();
     const o = run.outcome;
     const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
     const ms = (xs: number[], p: number) => (Number.isFinite(percentile(xs, p)) ? round(percentile(xs, p), 1) : -1);
@@ -377,15 +376,6 @@ async function runSize(target: number): Promise<Record<string, number>> {
     if (KEEP) await keepOpen(db.url);
     await db.stop();
     await fs.rm(tmp, { recursive: true, force: true });
-  }
-}
-
-/** Back to normal priority for the next size, where this user may raise it again (root may). */
-function restorePriority(priority: number) {
-  try {
-    os.setPriority(priority);
-  } catch {
-    // Not allowed: the next size's generation runs at the lower priority, which only matters on a busy machine.
   }
 }
 

@@ -9,12 +9,17 @@ import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
-/** The niceness of a process on this machine, as `ps -o ni` shows it (field 19 of /proc/<pid>/stat). */
-function niceOf(pid: number): number {
+/** Fields 3… of /proc/<pid>/stat. The command name (field 2) may hold spaces; the fields after its closing parenthesis do not. */
+function statOf(pid: number): string[] {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
+/** The niceness of a process on this machine, as `ps -o ni` shows it (field 19). */
+const niceOf = (pid: number) => Number(statOf(pid)[16]);
+/** Its scheduling policy (field 41), as `chrt -p` shows it. */
+const policyOf = (pid: number) => Number(statOf(pid)[38]);
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
 
 async function backendPid(client: pg.ClientBase | pg.Pool): Promise<number> {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -39,8 +44,11 @@ describe('background priority of a rebuild on the embedded database', () => {
     try {
       const pid = await backendPid(client);
       expect(niceOf(pid)).toBeLessThan(BACKGROUND_NICE);
+      expect(policyOf(pid)).toBe(SCHED_OTHER);
       expect(await lowerBackendPriority(client)).toBe(true);
       expect(niceOf(pid)).toBe(BACKGROUND_NICE);
+      // Runs only on CPU time live work leaves (chrt, util-linux).
+      expect(policyOf(pid)).toBe(SCHED_IDLE);
     } finally {
       client.release(true);
     }
@@ -55,7 +63,7 @@ describe('background priority of a rebuild on the embedded database', () => {
   });
 
   it('applies a rebuild’s batches at background priority and never pools that connection', async () => {
-    const seen: number[] = [];
+    const seen: string[] = [];
     const probe: Projection = {
       name: 'priority_probe',
       version: 1,
@@ -63,7 +71,7 @@ describe('background priority of a rebuild on the embedded database', () => {
       tables: { priority_probe: (t) => `CREATE TABLE ${t} (n int)` },
       async apply(events, { tx, table }) {
         const pid = await backendPid(tx);
-        seen.push(niceOf(pid));
+        seen.push(`nice ${niceOf(pid)}, policy ${policyOf(pid)}`);
         await tx.query(`INSERT INTO ${table('priority_probe')} SELECT generate_series(1, $1::int)`, [events.length]);
         return [];
       },
@@ -77,13 +85,16 @@ describe('background priority of a rebuild on the embedded database', () => {
     const done = await rebuildProjection(db.pool, store, probe, { batchSize: 2 });
 
     expect(done.eventsRead).toBe(5);
-    expect(seen).toEqual([BACKGROUND_NICE, BACKGROUND_NICE, BACKGROUND_NICE]);
+    expect(seen).toEqual(new Array(3).fill(`nice ${BACKGROUND_NICE}, policy ${SCHED_IDLE}`));
     const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM priority_probe');
     expect(rows[0].n).toBe(5);
     // Every connection the pool hands out afterwards serves at the priority it had before.
     const clients = await Promise.all(Array.from({ length: db.pool.totalCount || 1 }, () => db.pool.connect()));
     try {
-      for (const c of clients) expect(niceOf(await backendPid(c))).toBe(normal);
+      for (const c of clients) {
+        const pid = await backendPid(c);
+        expect([niceOf(pid), policyOf(pid)]).toEqual([normal, SCHED_OTHER]);
+      }
     } finally {
       for (const c of clients) c.release();
     }
