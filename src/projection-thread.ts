@@ -45,6 +45,16 @@ const RESTART_AFTER_MS = 1000;
 const STOP_GRACE_MS = 1500;
 /** Connections of the thread's pool: one per projection writing at once is the most it uses. */
 const THREAD_POOL_SIZE = 10;
+/**
+ * The thread's young generation (V8's default is 48 MB). A thread is a second heap in
+ * the server's process, and a burst of work (20 template assignments to 40 athletes:
+ * 12,800 workouts scheduled, projected and mailed) fills both. On a kept scale-bench
+ * store (bench/README.md, issue 28), the server's peak resident set over that burst was
+ * 491–495 MB with V8's default, 461–465 MB at 12 MB, and 443 MB at 12 MB with the
+ * runner's shared tail at 5,000 events instead of 10,000 (runner.ts). The price: the
+ * burst's workouts were all projected 58 s after the last answer instead of 45–50 s.
+ */
+const THREAD_YOUNG_GENERATION_MB = 12;
 
 export class ProjectionThread {
   private worker: Worker | null = null;
@@ -77,7 +87,7 @@ export class ProjectionThread {
   }
 
   private spawn(): Promise<void> {
-    const worker = new Worker(new URL('./projection-thread-worker.mjs', import.meta.url), { workerData: this.data });
+    const worker = new Worker(new URL('./projection-thread-worker.mjs', import.meta.url), { workerData: this.data, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
       let ready = false;

@@ -65,7 +65,15 @@ export interface RunnerOptions {
  * it again.
  */
 class SharedReader {
-  private static readonly TAIL_SIZE = 10_000;
+  /**
+   * The tail keeps whatever its events carry: the three workout projections share the
+   * row each WorkoutScheduled starts (training/domain/workout-row.ts) and the record
+   * entries of that row, both held by the event. At 10,000 events, during the scale
+   * bench's burst of template assignments (12,800 workouts), the projection thread's
+   * heap held up to 133 MB (87 MB with 2,500); see projection-thread.ts for the figures
+   * of 5,000. A projection further behind reads from the store, shared as below.
+   */
+  private static readonly TAIL_SIZE = 5_000;
   private readonly recent = new Map<string, { at: number; events: Promise<StoredEvent[]> }>();
   /** The newest events read, in order, and the checkpoint just before the first; null: no tail yet. */
   private tail: { before: Checkpoint | null; events: StoredEvent[] } | null = null;
