@@ -87,7 +87,10 @@ export class ProjectionThread {
   }
 
   private spawn(): Promise<void> {
-    const worker = new Worker(new URL('./projection-thread-worker.mjs', import.meta.url), { workerData: this.data, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } });
+    const worker = new Worker(new URL('./projection-thread-worker.mjs', import.meta.url), {
+      workerData: this.data,
+      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+    });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
       let ready = false;
