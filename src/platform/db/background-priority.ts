@@ -14,6 +14,8 @@
  * every read model was rebuilt, three runs each, alternating: command → websocket p50
  * 45–55 ms at nice 10 and 27–35 ms with SCHED_IDLE, p99 191–231 and 143–229 ms (with
  * no rebuild 13 and 41–43 ms). Where `chrt` is missing or refused, nice is what remains.
+ * The price: on a server whose live work kept both cores busy without a break, a
+ * rebuild would advance only in the gaps (SCHED_IDLE weighs 3 against nice 0's 1,024).
  *
  * A backend's pid is only meaningful on the database's own machine. Before touching
  * a process, this checks that it is a PostgreSQL backend of this very server: its
