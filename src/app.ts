@@ -47,6 +47,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where request logs go when `logger` is on (default stdout); tests read them. */
   logStream?: { write(msg: string): void };
+  /** How long a read-your-writes request (X-After-Checkpoint) is held at most; default 5 s. */
+  readWaitMs?: number;
 }
 
 export interface SpotterApp {
@@ -130,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<SpotterApp> {
     try {
       const head = await platform.store.headCheckpoint();
       if (!head || after > head) return;
-      await platform.runner.waitFor(after, readModels, 5000).catch(() => {});
+      await platform.runner.waitFor(after, readModels, opts.readWaitMs ?? 5000).catch(() => {});
     } finally {
       const left = (waiting.get(userId) ?? 1) - 1;
       if (left > 0) waiting.set(userId, left);

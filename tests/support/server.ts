@@ -39,6 +39,7 @@ export async function startTestServer(
     env?: Record<string, string>;
     logStream?: { write(msg: string): void };
     webDistDir?: string;
+    readWaitMs?: number;
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase({ installed: true });
@@ -59,6 +60,7 @@ export async function startTestServer(
       if (recentLog.length > 30) recentLog.shift();
     },
     ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
+    ...(opts.readWaitMs ? { readWaitMs: opts.readWaitMs } : {}),
   });
   // The links in mails must point at the port this server really got.
   const url = server.url;
