@@ -73,14 +73,8 @@ export async function startPlatform(
   const { url, embedded } = await connectDatabase(config, log);
   let stopping: Promise<void> | null = null;
   const stopDatabase = () => (stopping ??= embedded?.owned ? embedded.stop() : Promise.resolve());
-  const nice = opts.backendNice;
   // Idle connections stay: opening one costs far more than keeping it (issue 16).
   const pool = new pg.Pool({
-    // Awaited before the pool hands the connection out, so its first query already runs
-    // niced. (A 'connect' listener's query was queued ahead of the first query instead,
-    // which pg 8 warns of and pg 9 refuses.)
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits onConnect; its types say void
-    ...(nice !== undefined ? { onConnect: (client: pg.ClientBase) => lowerNewBackend(client, nice) } : {}),
     connectionString: url,
     max: opts.poolSize ?? 20,
     idleTimeoutMillis: 0,
@@ -90,6 +84,9 @@ export async function startPlatform(
     options: '-c client_connection_check_interval=2000',
   });
   watchPool(pool, log);
+  // Queued ahead of the connection's first query, which therefore already runs niced.
+  const nice = opts.backendNice;
+  if (nice !== undefined) pool.on('connect', (client) => void lowerBackendPriority(client, nice));
   if (opts.migrate !== false) await migrate(pool);
   const store = await createEventStore(config, pool);
   // The one-time rewrite of plaintext events is part of installing the schema: a process
@@ -114,21 +111,4 @@ export async function startPlatform(
     },
     stopDatabase,
   };
-}
-
-/**
- * The pool's hook for a new connection of background work. Until the hook is done the
- * connection has no 'error' listener (watchPool's comes with the 'connect' event after
- * it), and a client that emits 'error' unheard throws it uncaught (the projection
- * thread would stop and start again): a database going away at that moment must fail
- * the connection's first query instead.
- */
-async function lowerNewBackend(client: pg.ClientBase, nice: number): Promise<void> {
-  const unheard = () => {};
-  client.on('error', unheard);
-  try {
-    await lowerBackendPriority(client, nice);
-  } finally {
-    client.off('error', unheard);
-  }
 }
