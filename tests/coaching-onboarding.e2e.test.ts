@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInUser, uniqueEmail, type TestServer } from './support/server.ts';
 import { startE2E, type E2E, type TestUser } from './support/e2e.ts';
-import { listOutbox } from '../emails/mailer.ts';
+import { outboxMails } from './support/outbox.ts';
 
 let e2e: E2E, t: TestServer;
 let coach: TestUser;
@@ -80,7 +80,7 @@ describe('onboarding from an invitation', () => {
     const email = uniqueEmail('pending');
     await invite(email);
     const firstLink = await t.mailLink(email, SIGNUP_LINK);
-    const mailsTo = async () => (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === email).length;
+    const mailsTo = async () => (await outboxMails(t.outboxDir)).filter((m) => m.to === email).length;
     expect(await mailsTo()).toBe(1);
 
     const page = await e2e.signedInPage(coach);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
-import { listOutbox } from '../emails/mailer.ts';
+import { outboxMails } from './support/outbox.ts';
 import { assignTemplate } from '../src/templates/commands.ts';
 
 let t: TestServer;
@@ -205,9 +205,9 @@ describe('POST /api/program-templates/:id/assign', () => {
       [plusDays(start, 9), 'Upper B'],
     ]);
 
-    let mails: Awaited<ReturnType<typeof listOutbox>> = [];
+    let mails: Awaited<ReturnType<typeof outboxMails>> = [];
     for (let i = 0; i < 200 && mails.length === 0; i++) {
-      mails = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /Assigned Program/.test(m.text ?? ''));
+      mails = (await outboxMails(t.outboxDir)).filter((m) => m.to === athlete.email && /Assigned Program/.test(m.text ?? ''));
       if (mails.length === 0) await new Promise((r) => setTimeout(r, 25));
     }
     expect(mails).toHaveLength(1);

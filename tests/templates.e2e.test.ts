@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { addDays, localToday, snap } from './support/ui.ts';
 import type { TestServer } from './support/server.ts';
 import { startCoachingE2E, type CoachingE2E, type TestUser as User } from './support/e2e.ts';
-import { listOutbox } from '../emails/mailer.ts';
+import { outboxMails } from './support/outbox.ts';
 
 let e2e: CoachingE2E, t: TestServer, coach: User, athlete: User;
 beforeAll(async () => {
@@ -142,10 +142,10 @@ describe('program templates in the browser', () => {
       .first()
       .waitFor();
 
-    let mails: Awaited<ReturnType<typeof listOutbox>> = [];
+    let mails: Awaited<ReturnType<typeof outboxMails>> = [];
     await expect
       .poll(async () => {
-        mails = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /Two Week Base/.test(m.subject));
+        mails = (await outboxMails(t.outboxDir)).filter((m) => m.to === athlete.email && /Two Week Base/.test(m.subject));
         return mails.length;
       })
       .toBe(1);

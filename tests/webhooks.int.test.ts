@@ -15,7 +15,7 @@ import { postWebhook } from '../src/webhooks/safe-request.ts';
 import { WebhookSender } from '../src/webhooks/sender.ts';
 import { MAX_ATTEMPTS } from '../src/webhooks/domain/backoff.ts';
 import { mayConnect } from '../src/webhooks/address-check.ts';
-import { listOutbox } from '../emails/mailer.ts';
+import { outboxMails } from './support/outbox.ts';
 import { stripVTControlCharacters } from 'node:util';
 import { createElement as h } from 'react';
 import { render } from 'ink-testing-library';
@@ -234,7 +234,7 @@ describe('webhook deliveries', () => {
     const list = (await t.api('GET', '/api/webhooks', undefined, coach.accessToken)).body.data as any[];
     expect(list.find((e) => e.id === endpoint.id)).toMatchObject({ enabled: false, disabled_reason: 'The receiver answered 410 Gone.' });
     const mail = await until(
-      () => listOutbox(t.outboxDir, 500),
+      () => outboxMails(t.outboxDir),
       (m) => m.some((x) => x.to === coach.email && /webhook endpoint was disabled/i.test(x.subject)),
       'disable mail',
     );
@@ -270,7 +270,7 @@ describe('a receiver that keeps failing', () => {
       disabled_reason: expect.stringMatching(/kept failing for about three days \(last: HTTP 500\)/),
     });
     await until(
-      () => listOutbox(t.outboxDir, 500),
+      () => outboxMails(t.outboxDir),
       (m) => m.some((x) => x.to === coach.email && (x.text ?? '').includes(r.url) && (x.text ?? '').includes('about three days')),
       'disable mail',
     );

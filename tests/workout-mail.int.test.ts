@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
-import { listOutbox } from '../emails/mailer.ts';
+import { outboxMails } from './support/outbox.ts';
 import { flushWorkoutMails, workoutMailCollector } from '../src/training/workout-mail.ts';
 import { readToHead } from './support/read-to-head.ts';
 
@@ -108,8 +108,8 @@ describe('the batched workout mail', () => {
 
     // The real sender delivers it (to the outbox folder here).
     await t.server.sender.flush();
-    await expect.poll(async () => (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject)).length).toBe(1);
-    const [mail] = (await listOutbox(t.outboxDir, 500)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject));
+    await expect.poll(async () => (await outboxMails(t.outboxDir)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject)).length).toBe(1);
+    const [mail] = (await outboxMails(t.outboxDir)).filter((m) => m.to === athlete.email && /updated your training plan/.test(m.subject));
     expect(mail.subject).toBe('Coach Carla updated your training plan: 3 workout changes');
   });
 

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../src/platform/db/embedded.ts';
-import { listOutbox } from '../../emails/mailer.ts';
+import { outboxMails } from './outbox.ts';
 import type { TestServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -74,7 +74,7 @@ export function processClient(server: ServerProcess, outboxDir: string): TestSer
     },
     async mailLink(to: string, pattern: RegExp) {
       for (let i = 0; i < 400; i++) {
-        for (const m of (await listOutbox(outboxDir, 500)).filter((m) => m.to === to)) {
+        for (const m of (await outboxMails(outboxDir)).filter((m) => m.to === to)) {
           const found = (m.text ?? m.html).match(pattern);
           if (found) return found[0];
         }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import { listOutbox } from '../../emails/mailer.ts';
+import { forgetOutbox, outboxMails } from './outbox.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const ACCESS_CODE = 'TEST-CODE';
@@ -92,7 +92,7 @@ export async function startTestServer(
       // Waits for the mail, not for a time limit: the minute is only there to end a test
       // whose mail never comes (a CI machine running both suites once took over 20 s).
       for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-        const mails = (await listOutbox(outboxDir, 500)).filter((m) => m.to === to && Date.parse(m.sentAt) >= after);
+        const mails = (await outboxMails(outboxDir)).filter((m) => m.to === to && Date.parse(m.sentAt) >= after);
         for (const m of mails) {
           const found = (m.text ?? m.html).match(linkPattern);
           if (found) return found[0];
@@ -105,6 +105,7 @@ export async function startTestServer(
       await server.close();
       await db.drop();
       await fs.rm(outboxDir, { recursive: true, force: true });
+      forgetOutbox(outboxDir);
     },
   };
 }
