@@ -75,3 +75,48 @@ export class EmailRenderThread {
     this.waiting.clear();
   }
 }
+
+/** A mail sender's hold on the process's render thread (leaseRenderThread). */
+export interface RenderThreadLease {
+  readonly thread: EmailRenderThread;
+  /** Gives the hold back; the last one back closes the thread after RENDER_THREAD_LINGER_MS. */
+  release(): void;
+}
+
+/** How long the shared thread waits for a next user before it closes. */
+export const RENDER_THREAD_LINGER_MS = 30_000;
+
+let shared: EmailRenderThread | null = null;
+let holders = 0;
+let closing: NodeJS.Timeout | null = null;
+
+/**
+ * The process's one render thread, shared by every mail sender in it. Why one: starting a
+ * thread (tsx and MJML load in it) cost 1.6 CPU-seconds, and a process that starts
+ * servers one after another paid it for each. The tests do (one server a file, a few
+ * hundred a run, several files to a process); a deployed server has one sender anyway.
+ * Released by its last holder, it waits RENDER_THREAD_LINGER_MS for the next before it
+ * closes; the timer and the idle thread never keep the process alive.
+ */
+export function leaseRenderThread(): RenderThreadLease {
+  if (closing) clearTimeout(closing);
+  closing = null;
+  const thread = (shared ??= new EmailRenderThread());
+  holders++;
+  let released = false;
+  return {
+    thread,
+    release() {
+      if (released) return;
+      released = true;
+      if (--holders > 0) return;
+      closing = setTimeout(() => {
+        closing = null;
+        if (holders === 0 && shared === thread) {
+          shared = null;
+          void thread.close();
+        }
+      }, RENDER_THREAD_LINGER_MS).unref();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderEmail } from '../emails/render.ts';
-import { EmailRenderThread } from '../emails/render-thread.ts';
+import { EmailRenderThread, leaseRenderThread } from '../emails/render-thread.ts';
 
 describe('e-mails rendered on their own thread', () => {
   const thread = new EmailRenderThread();
@@ -22,5 +22,21 @@ describe('e-mails rendered on their own thread', () => {
   it('starts a new thread after close', async () => {
     await thread.close();
     expect((await thread.render('welcome', { name: 'Bo', link: 'http://localhost:3000/signin' })).text).toContain('Bo');
+  });
+});
+
+describe("the process's render thread", () => {
+  it('is one thread for every sender that holds it, and still there for the next after the last lets go', async () => {
+    const first = leaseRenderThread();
+    const second = leaseRenderThread();
+    expect(second.thread).toBe(first.thread);
+    first.release();
+    expect((await second.thread.render('welcome', { name: 'Cy', link: 'http://localhost:3000/signin' })).text).toContain('Cy');
+    second.release();
+    // Within the linger the next server's sender gets the same, already warm thread.
+    const next = leaseRenderThread();
+    expect(next.thread).toBe(first.thread);
+    expect((await next.thread.render('welcome', { name: 'Di', link: 'http://localhost:3000/signin' })).text).toContain('Di');
+    next.release();
   });
 });

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import type { EmailKind } from '../../../emails/render.ts';
-import { EmailRenderThread } from '../../../emails/render-thread.ts';
+import { leaseRenderThread, type RenderThreadLease } from '../../../emails/render-thread.ts';
 import type { Mailer } from '../../../emails/mailer.ts';
 import { emailSubject, ERASED_TEXT } from '../eventstore/personal-data.ts';
 import { ERASED_SINCE_SQL } from './outbox.ts';
@@ -78,8 +78,12 @@ export class MailSender {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
-  /** MJML off the server's thread: requests and websocket messages do not wait for a mail's layout. */
-  private readonly renderer = new EmailRenderThread();
+  /**
+   * MJML off the server's thread: requests and websocket messages do not wait for a mail's
+   * layout. The thread is the process's, shared with any other sender in it; held from the
+   * first use (start() warms it) until stop().
+   */
+  private lease: RenderThreadLease | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -88,7 +92,7 @@ export class MailSender {
   ) {}
 
   async start(): Promise<void> {
-    this.renderer.warm();
+    this.renderer().warm();
     await this.takeBackAbandoned();
     this.poll();
   }
@@ -178,7 +182,7 @@ export class MailSender {
       const mail =
         row.kind === 'custom'
           ? { subject: String(row.data.subject), html: String(row.data.html), text: undefined }
-          : await this.renderer.render(row.kind as EmailKind, row.data as never);
+          : await this.renderer().render(row.kind as EmailKind, row.data as never);
       sent = { subject: mail.subject, html: mail.html, text: mail.text ?? null, messageId: null };
       sent.messageId = (await this.mailer.send({ key: row.id, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text, onBehalfOf: coachOf(row) })).messageId;
       await this.finish(row.id, 'sent', null, now, sent);
@@ -210,6 +214,11 @@ export class MailSender {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-    await this.renderer.close();
+    this.lease?.release();
+    this.lease = null;
+  }
+
+  private renderer() {
+    return (this.lease ??= leaseRenderThread()).thread;
   }
 }
