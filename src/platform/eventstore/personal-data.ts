@@ -188,8 +188,19 @@ export class KeyRing {
     this.dropped++;
   }
 
+  /**
+   * Closed, or its pool ended: nothing will look a key up through this ring again, so it
+   * stops listening. An ended pool with an unclosed ring (a store nobody closed) otherwise
+   * reconnected every second for the rest of the process, to a database that may be gone:
+   * in the tests, where each file drops its database, that was thousands of refused
+   * connections a run.
+   */
+  private get retired(): boolean {
+    return this.stopped || this.pool.ending;
+  }
+
   private async listen(): Promise<void> {
-    if (this.stopped) return;
+    if (this.retired) return;
     const client = new pg.Client({ connectionString: this.pool.options.connectionString, ...(this.pool.options.connectionString ? {} : this.pool.options) });
     const down = () => {
       if (this.client !== client) return;
@@ -198,7 +209,7 @@ export class KeyRing {
       this.cache.clear();
       this.dropped++;
       client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
+      if (!this.retired) setTimeout(() => void this.listen().catch(() => {}), 1000).unref();
     };
     client.on('error', down);
     client.on('end', down);
