@@ -5,8 +5,8 @@
  * erases). The interleaving is forced by holding the lookup's answer back.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type pg from 'pg';
-import { KeyRing, destroyKeys } from '../src/platform/eventstore/personal-data.ts';
+import pg from 'pg';
+import { KEYS_ERASED_CHANNEL, KeyRing, destroyKeys } from '../src/platform/eventstore/personal-data.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;
@@ -60,4 +60,21 @@ it('does not cache a key whose lookup began before its erasure', async () => {
   } finally {
     await ring.close();
   }
+});
+
+it('stops listening once its pool has ended, instead of reconnecting for the rest of the process', async () => {
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const ring = new KeyRing(pool); // never closed, as by a store nobody closed
+  const listeners = async () => {
+    const { rows } = await db.pool.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${KEYS_ERASED_CHANNEL}`]);
+    return rows.map((r: { pid: number }) => r.pid);
+  };
+  await ring.keysFor(['someone else'], true);
+  await vi.waitFor(async () => expect(await listeners()).toHaveLength(1));
+  await pool.end();
+  // Its listening connection goes away (a restart, a dropped database): before, the ring
+  // opened a new one a second later, and again every second while that failed.
+  await db.pool.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [await listeners()]);
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(await listeners()).toEqual([]);
 });
