@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { quiet } from './support/coaching.ts';
 import { registeredRoutes } from '../src/platform/routes.ts';
 import { createWorld, type MatrixWorld } from './authz/world.ts';
 import { CALLERS, type AuthzRow } from './authz/types.ts';
@@ -19,12 +20,6 @@ let w: MatrixWorld;
 const figures = { routes: 0, cells: 0, mismatches: 0, rejected: 0, writesOnRejected: 0 };
 
 const eventCount = async () => Number((await t.db.pool.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n);
-
-/** Waits until every projection and reactor has caught up, so the next count is the request's own. */
-async function idle(): Promise<void> {
-  const head = await t.server.platform.store.headCheckpoint();
-  if (head) await t.server.platform.runner.waitFor(head, undefined, 20_000);
-}
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -59,7 +54,7 @@ describe('authorisation matrix', () => {
       for (const caller of CALLERS) {
         const req = await row.request(w);
         expect(req.url.split('?')[0], `${row.file}: the url must be the route's path`).toMatch(new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
-        await idle();
+        await quiet(t);
         const before = await eventCount();
         const res = await w.call(caller, method, req.url, req.body, req.headers);
         figures.cells++;
@@ -70,7 +65,7 @@ describe('authorisation matrix', () => {
         }
         if (res.status >= 400 && res.status < 500) {
           figures.rejected++;
-          await idle();
+          await quiet(t);
           const appended = (await eventCount()) - before;
           if (appended > 0) {
             figures.writesOnRejected++;

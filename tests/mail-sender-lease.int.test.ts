@@ -55,12 +55,18 @@ describe('a mail being sent by another server', () => {
     await sender.flush();
     await sender.stop();
 
+    // The test server's own sender may be the next one to claim it (its poll can fall
+    // between the take-back and this sender's flush, as it did in a CI rehearsal): either
+    // way it is sent once, and the live server's mail is left alone.
+    await expect.poll(() => statusOf(abandoned)).toBe('sent');
     expect(await statusOf(live)).toBe('sending');
-    expect(await statusOf(abandoned)).toBe('sent');
-    // Exactly one mail went out: the abandoned one, to its recipient.
-    const written = (await readdir(outboxDir)).filter((f) => f.endsWith('.json'));
-    expect(written).toHaveLength(1);
-    const mail = JSON.parse(await readFile(path.join(outboxDir, written[0]), 'utf8')) as { to: string };
-    expect(mail.to).toBe('abandoned@example.com');
+    // Exactly one mail went out, from either sender: the abandoned one, to its recipient.
+    const recipients: string[] = [];
+    for (const dir of [outboxDir, t.outboxDir]) {
+      for (const file of (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json'))) {
+        recipients.push((JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string }).to);
+      }
+    }
+    expect(recipients).toEqual(['abandoned@example.com']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CODE, signedInUser, startTestServer, uniqueEmail, type TestServer } from './support/server.ts';
-import { settled } from './support/coaching.ts';
+import { quiet, settled } from './support/coaching.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -32,6 +32,7 @@ describe('invited accounts', () => {
     const athlete = await invitedAthlete(coach);
     expect(athlete.user).toMatchObject({ isCoach: false, isAthlete: true });
 
+    await quiet(t);
     const before = await eventCount();
     expect(await t.api('POST', '/api/manage-invites', { email: uniqueEmail('friend') }, athlete.accessToken)).toEqual({ status: 403, body: COACHES_ONLY });
     expect(await t.api('POST', '/api/manage-links', { email: coach.email }, athlete.accessToken)).toEqual({ status: 403, body: COACHES_ONLY });
@@ -48,6 +49,7 @@ describe('invited accounts', () => {
   it('become coaches with the access code, and only with it', async () => {
     const coach = await signedInUser(t, 'Cal Coach');
     const athlete = await invitedAthlete(coach);
+    await quiet(t);
     const before = await eventCount();
     expect(await t.api('POST', '/api/auth/become-coach', { accessCode: 'GUESS' }, athlete.accessToken)).toEqual({ status: 400, body: { error: 'Incorrect access code.' } });
     expect(await t.api('POST', '/api/auth/become-coach', { accessCode: ACCESS_CODE })).toEqual({ status: 401, body: { error: 'No authentication token available' } });
@@ -63,6 +65,7 @@ describe('invited accounts', () => {
     expect((await t.api('GET', '/api/profile', undefined, athlete.accessToken)).body.profile).toMatchObject({ is_coach: true, profile_type: 'coach' });
     // A refreshed session says so too, and saying it twice changes nothing.
     expect((await t.api('POST', '/api/auth/refresh', { refreshToken: athlete.refreshToken })).body.user.isCoach).toBe(true);
+    await quiet(t);
     const count = await eventCount();
     expect((await t.api('POST', '/api/auth/become-coach', { accessCode: ACCESS_CODE }, athlete.accessToken)).status).toBe(200);
     expect(await eventCount()).toBe(count);

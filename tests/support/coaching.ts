@@ -26,6 +26,20 @@ export async function linkAthlete(t: TestServer, coach: Session, athlete: Sessio
   await t.server.platform.runner.waitFor(linked.checkpoint ?? accepted.checkpoint);
 }
 
+/**
+ * Waits until every projection and reactor has caught up with the whole store, and the
+ * reactors have nothing left to append, so an event count taken next moves only for the
+ * caller's own requests (a reactor's late append once moved one in a CI rehearsal).
+ */
+export async function quiet(t: TestServer): Promise<void> {
+  for (let head = await t.server.platform.store.headCheckpoint(); head;) {
+    await t.server.platform.runner.waitFor(head, undefined, 20_000);
+    const after = await t.server.platform.store.headCheckpoint();
+    if (after === head) return;
+    head = after;
+  }
+}
+
 /** Waits until the read models have applied a command's checkpoint (read-your-writes in tests). */
 export async function settled(t: TestServer, checkpoint: string | null | undefined): Promise<void> {
   // 20 s, as a poll waits (vitest.config.ts): the runner's default 5 s was too short for an
