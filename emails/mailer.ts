@@ -174,7 +174,8 @@ function keySuffix(key: string): string {
 }
 
 const ID_PATTERN = /^[0-9]{15}-[0-9a-f]{8}$/;
-const FILE_PATTERN = /^([0-9]{15}-[0-9a-f]{8})\.json$/;
+/** An outbox file's name; its one group is the mail's id. */
+export const OUTBOX_FILE_PATTERN = /^([0-9]{15}-[0-9a-f]{8})\.json$/;
 
 function outboxMailer(outboxDir: string, from: Sender): Mailer {
   let closed = false;
@@ -246,7 +247,7 @@ export async function listOutbox(outboxDir: string, limit = 50): Promise<OutboxM
     throw error;
   }
   const ids = names
-    .map((name) => FILE_PATTERN.exec(name)?.[1])
+    .map((name) => OUTBOX_FILE_PATTERN.exec(name)?.[1])
     .filter((id): id is string => id !== undefined)
     .sort()
     .reverse()

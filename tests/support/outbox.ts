@@ -8,9 +8,8 @@
  * file once, atomically (emails/mailer.ts), so a file read once never changes.
  */
 import { readdir } from 'node:fs/promises';
-import { readOutboxMessage, type OutboxMessage } from '../../emails/mailer.ts';
+import { OUTBOX_FILE_PATTERN, readOutboxMessage, type OutboxMessage } from '../../emails/mailer.ts';
 
-const FILE_PATTERN = /^([0-9]{15}-[0-9a-f]{8})\.json$/;
 const seenByFolder = new Map<string, Map<string, OutboxMessage>>();
 
 /** Every mail in the folder, newest first, as `listOutbox` orders them. */
@@ -19,7 +18,7 @@ export async function outboxMails(outboxDir: string): Promise<OutboxMessage[]> {
   seenByFolder.set(outboxDir, seen);
   const names = await readdir(outboxDir).catch(() => [] as string[]);
   const ids = names
-    .flatMap((name) => FILE_PATTERN.exec(name)?.[1] ?? [])
+    .flatMap((name) => OUTBOX_FILE_PATTERN.exec(name)?.[1] ?? [])
     .sort()
     .reverse();
   const unread = ids.filter((id) => !seen.has(id));
