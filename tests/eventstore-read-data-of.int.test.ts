@@ -48,4 +48,16 @@ describe('postgres event store: reading all events with the data of some types',
       expect(rest.map((e) => e.type)).toEqual(['ProfileUpdated']);
     });
   });
+
+  it('reads envelopes alone when no type is wanted: the same events, ids, times and checkpoints, no data or metadata', async () => {
+    const all = await readToHead(store);
+    const envelopes = await readToHead(store, 100, []);
+    const envelopeOf = (e: (typeof all)[number]) => ({ ...e, data: null, metadata: {} });
+    expect(envelopes).toEqual(all.map(envelopeOf));
+    // Paged from an envelope's checkpoint, as a rebuild pages.
+    await vi.waitFor(async () => {
+      const rest = await store.readAll(envelopes[0].checkpoint, 100, []);
+      expect(rest).toEqual(all.slice(1).map(envelopeOf));
+    });
+  });
 });
