@@ -11,12 +11,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../src/platform/start.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import type { ExpectedVersion, StoredEvent } from '../src/platform/eventstore/port.ts';
+import { historyReader } from '../src/platform/projections/projection.ts';
 import { performanceRecordsProjection } from '../projections/performance/performance-records.ts';
 import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 let db: TestDatabase;
 let log: StoredEvent[] = [];
+let store: PostgresEventStore;
 /** For each event that should be news, its index in `log` and what the coach reads. */
 const expectedNews: { step: number; athlete: string; exercise: string; weight: number; previous: number }[] = [];
 
@@ -25,7 +27,7 @@ const bob = randomUUID();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const store = new PostgresEventStore(db.pool);
+  store = new PostgresEventStore(db.pool);
   const versions = new Map<string, number>();
   let step = 0;
   /** Appends one event (each its own append, so each has its own time and position). */
@@ -121,7 +123,7 @@ async function applyInBatches(size: number, generation: number): Promise<{ news:
     await client.query('BEGIN');
     await createGeneration(client, performanceRecordsProjection, generation);
     const table = tableMap(performanceRecordsProjection, generation);
-    for (let i = 0; i < log.length; i += size) await performanceRecordsProjection.apply(log.slice(i, i + size), { tx: client, table });
+    for (let i = 0; i < log.length; i += size) await performanceRecordsProjection.apply(log.slice(i, i + size), { tx: client, table, history: historyReader(store) });
     const { rows: news } = await client.query<NewsRow>(
       `SELECT id, athlete_id, exercise_name, weight::float8 AS weight, previous::float8 AS previous, recorded_at FROM ${table('performance_prs')} ORDER BY recorded_at, id`,
     );

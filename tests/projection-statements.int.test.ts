@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredEvent } from '../src/platform/eventstore/port.ts';
 import { allProjections } from '../src/features.ts';
-import { handlesEvent, type Projection } from '../src/platform/projections/projection.ts';
+import { handlesEvent, historyReader, type Projection } from '../src/platform/projections/projection.ts';
 import { createGeneration, tableMap } from '../src/platform/projections/schema.ts';
 import { signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { linkAthlete } from './support/coaching.ts';
@@ -127,7 +127,7 @@ async function statementsFor(p: Projection, events: StoredEvent[]): Promise<numb
   try {
     await client.query('BEGIN');
     await createGeneration(client, p, 900);
-    await p.apply(events, { tx: counting, table: tableMap(p, 900) });
+    await p.apply(events, { tx: counting, table: tableMap(p, 900), history: historyReader(t.server.platform.store) });
     return statements;
   } finally {
     await client.query('ROLLBACK');

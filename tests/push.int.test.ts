@@ -21,6 +21,7 @@ import { ensureVapidKeys } from '../src/push/vapid.ts';
 import { queueReminders } from '../src/push/reminders.ts';
 import { endpointUrlProblem } from '../src/webhooks/safe-request.ts';
 import { readToHead } from './support/read-to-head.ts';
+import { historyReader } from '../src/platform/projections/projection.ts';
 
 interface Push {
   path: string;
@@ -303,7 +304,7 @@ describe('web push', () => {
     const client = await t.db.pool.connect();
     try {
       await client.query('BEGIN');
-      await pushReactor(store).apply(events, { tx: client, table: (n) => n });
+      await pushReactor(store).apply(events, { tx: client, table: (n) => n, history: historyReader(store) });
       await client.query('COMMIT');
     } finally {
       client.release();

@@ -12,6 +12,7 @@ import { linkAthlete, settled } from './support/coaching.ts';
 import { outboxMails } from './support/outbox.ts';
 import { flushWorkoutMails, workoutMailCollector } from '../src/training/workout-mail.ts';
 import { readToHead } from './support/read-to-head.ts';
+import { historyReader } from '../src/platform/projections/projection.ts';
 
 const START = Date.parse('2030-01-07T09:00:00Z'); // a Monday
 let clock = START;
@@ -136,7 +137,7 @@ describe('the batched workout mail', () => {
     const client = await t.db.pool.connect();
     try {
       await client.query('BEGIN');
-      await workoutMailCollector().apply(all, { tx: client, table: (n) => n });
+      await workoutMailCollector().apply(all, { tx: client, table: (n) => n, history: historyReader(t.server.platform.store) });
       await client.query('COMMIT');
     } finally {
       client.release();

@@ -24,7 +24,7 @@ import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
-import { foldOntoSnapshots, workoutSnapshotsDdl } from '../../src/training/index.ts';
+import { foldOntoHistory } from '../../src/training/index.ts';
 import { linkedCoachIds } from '../../src/coaching/index.ts';
 import { recordCandidates, type RecordCandidate } from '../../src/training/domain/summaries.ts';
 import { sameJson } from '../../src/training/domain/actuals.ts';
@@ -485,22 +485,23 @@ export async function applyRecords(
 const isPerformanceEvent = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
 
 /**
- * Performance records from workouts and manual entries. It folds the workouts itself
- * onto its own snapshot of each workout (src/training/workout-snapshots.ts), so it
- * rebuilds alone (`spotter replay performance_records`).
+ * Performance records from workouts and manual entries. It folds the workouts itself,
+ * onto each workout as its earlier events leave it (src/training/workout-history.ts),
+ * so it rebuilds alone (`spotter replay performance_records`).
  *
  * Topics: `athlete:<id>` when an athlete's records changed; `prs:<athlete>` and each
  * linked coach's `prs:<coach>` when the batch found news.
  */
 export const performanceRecordsProjection: Projection = {
   name: 'performance_records',
-  // 2: its workout snapshots are stored as json, not jsonb (src/training/workout-snapshots.ts).
-  version: 2,
+  // 2: its workout snapshots are stored as json, not jsonb.
+  // 3: no copy of its own of every workout (performance_workouts): earlier events from the store.
+  version: 3,
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
-  tables: { performance_workouts: workoutSnapshotsDdl, ...recordTables },
+  tables: recordTables,
 
   async apply(events, ctx) {
-    const { changes, steps } = await foldOntoSnapshots(ctx.tx, ctx.table('performance_workouts'), events);
+    const { changes, steps } = await foldOntoHistory(ctx.history, events);
     if (changes.length === 0 && !events.some(isPerformanceEvent)) return [];
     const records = await applyRecords(changes, ctx, steps);
     const topics: string[] = [...records.athletes].map(topicOf.athlete);

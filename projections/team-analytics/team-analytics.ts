@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
-import { baseStatus, foldOntoSnapshots, isWorkoutDone, workoutSnapshotsDdl } from '../../src/training/index.ts';
+import { baseStatus, foldOntoHistory, isWorkoutDone } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
@@ -124,8 +124,8 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
 }
 
 /**
- * Team analytics, folded from the training events onto its own snapshot of each
- * workout (src/training/workout-snapshots.ts), so it rebuilds alone
+ * Team analytics, folded from the training events onto each workout as its earlier
+ * events leave it (src/training/workout-history.ts), so it rebuilds alone
  * (`spotter replay team_analytics`). The page follows `athlete:<id>`: each changed
  * workout's athlete is told once these tables hold the change.
  */
@@ -134,12 +134,13 @@ export const teamAnalyticsProjection: Projection = {
   // 2: done_workouts counts workouts with anything logged (workout-done.ts; was: any completed set).
   // 3: its workout snapshots are stored as json, not jsonb (src/training/workout-snapshots.ts).
   // 4: reps, volume and load sums as float8 (FIGURE_COLUMNS).
-  version: 4,
+  // 5: no copy of its own of every workout (team_workouts): earlier events from the store.
+  version: 5,
   handles: TRAINING_EVENT_TYPES,
-  tables: { team_workouts: workoutSnapshotsDdl, ...teamTables },
+  tables: teamTables,
 
   async apply(events, ctx) {
-    const { changes } = await foldOntoSnapshots(ctx.tx, ctx.table('team_workouts'), events);
+    const { changes } = await foldOntoHistory(ctx.history, events);
     if (changes.length === 0) return [];
     await applyTeamAnalytics(changes, ctx);
     return [...new Set(changes.map((c) => c.after.athleteId))].map(topicOf.athlete);

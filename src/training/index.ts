@@ -16,7 +16,7 @@ export * from './domain/workout-done.ts';
 export * from './domain/workout-rules.ts';
 export * from './domain/workout.ts';
 export * from './seed-plan.ts';
-export * from './workout-snapshots.ts';
+export * from './workout-history.ts';
 export * from './access.ts';
 export { doneWorkoutsPage, existingWorkoutIds, type DoneWorkoutRow } from './queries.ts';
 export { WorkoutExerciseOut } from './schemas.ts';

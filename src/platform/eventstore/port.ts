@@ -64,6 +64,13 @@ export interface EventStore {
    */
   readCommand?(userId: string, commandId: string): Promise<StoredEvent[]>;
   /**
+   * Each named stream's events below its given version, in stream order, in one read
+   * where the store can (PostgreSQL): what a projection that keeps no copy of an entity
+   * reads to know the entity as it was before a batch. Absent on stores that would read
+   * stream by stream anyway (EventStoreDB; see `historyReader`).
+   */
+  readBelow?(versions: ReadonlyMap<string, number>): Promise<StoredEvent[]>;
+  /**
    * Up to `limit` events after `after` (exclusive) in global order, `null` meaning the start.
    * Never returns an event while an earlier one could still commit, so a reader that
    * checkpoints what it saw never skips a late commit.

@@ -326,6 +326,17 @@ export class PostgresEventStore implements EventStore {
     return this.decoded(rows);
   }
 
+  async readBelow(versions: ReadonlyMap<string, number>): Promise<StoredEvent[]> {
+    if (versions.size === 0) return [];
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_below_versions',
+      text: `SELECT ${COLUMNS} FROM es_events JOIN unnest($1::text[], $2::bigint[]) AS w(stream, below) ON stream_id = w.stream AND stream_version < w.below
+              ORDER BY stream_id, stream_version`,
+      values: [[...versions.keys()], [...versions.values()]],
+    });
+    return this.decoded(rows);
+  }
+
   /**
    * A command's events by its client command id: the command's first event carries
    * the request hash and is found through es_events_command_id (migration 015); the

@@ -11,7 +11,7 @@
  */
 import type pg from 'pg';
 import type { EventStore } from '../eventstore/port.ts';
-import type { Projection } from './projection.ts';
+import { historyReader, type Projection } from './projection.ts';
 import { tableMap } from './schema.ts';
 import { errorText } from './poison.ts';
 import { CHANGES_CHANNEL, notifyPayloads } from './runner.ts';
@@ -113,7 +113,7 @@ async function retryOne(pool: pg.Pool, store: EventStore, projections: Projectio
     }
     await tx.query('SAVEPOINT retry');
     try {
-      const topics = [...(await p.apply([event], { tx, table: tableMap(p, parked.generation) }))];
+      const topics = [...(await p.apply([event], { tx, table: tableMap(p, parked.generation), history: historyReader(store) }))];
       await tx.query('DELETE FROM projection_parked_events WHERE id = $1', [parked.id]);
       for (const payload of notifyPayloads(p.name, rows[0].checkpoint ?? parked.checkpoint, topics)) {
         await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);

@@ -4,13 +4,30 @@
  * of events into writes on its own tables and names what changed.
  */
 import type pg from 'pg';
-import type { StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 
 export interface ProjectionContext {
   /** The open transaction: every write goes through it. */
   tx: pg.PoolClient;
   /** Physical name of one of this projection's tables in the generation being written. */
   table: (logical: string) => string;
+  /**
+   * Earlier events from the store: each named stream's events below its given version
+   * (decrypted, upcast, in stream order). A projection that derives figures from an
+   * entity's whole state reads it here instead of keeping its own copy of every entity
+   * (issue 28: two such copies of every workout were a fifth of the database and of a
+   * rebuild's writes).
+   */
+  history: (below: ReadonlyMap<string, number>) => Promise<StoredEvent[]>;
+}
+
+/** A ProjectionContext's `history`, read from this store: in one statement where it can. */
+export function historyReader(store: Pick<EventStore, 'readStream' | 'readBelow'>): ProjectionContext['history'] {
+  return async (below) => {
+    if (store.readBelow) return store.readBelow(below);
+    const streams = await Promise.all([...below].map(async ([stream, version]) => (await store.readStream(stream)).filter((e) => e.streamVersion < version)));
+    return streams.flat();
+  };
 }
 
 export interface Projection {

@@ -12,7 +12,7 @@
  */
 import type pg from 'pg';
 import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts';
-import { handlesEvent, physicalTable, type Projection } from './projection.ts';
+import { handlesEvent, historyReader, physicalTable, type Projection } from './projection.ts';
 import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from '../locks.ts';
 import { applyIsolating, isTransientError, shouldIsolate } from './poison.ts';
@@ -145,7 +145,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
         const queue = [...targets].sort((a, b) => b.lastBatchMs - a.lastBatchMs);
         await Promise.all(
           writers.map(async (writer) => {
-            for (let t = queue.shift(); t; t = queue.shift()) await applyBatch(writer, t, events, batchEnd);
+            for (let t = queue.shift(); t; t = queue.shift()) await applyBatch(writer, t, events, batchEnd, store);
           }),
         );
       } catch (e) {
@@ -208,25 +208,26 @@ async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
 }
 
 /** One batch into one projection's next generation, with its checkpoint, in one transaction. */
-async function applyBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint): Promise<void> {
+async function applyBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint, store: EventStore): Promise<void> {
   const started = performance.now();
   try {
-    await commitBatch(writer, t, events, batchEnd);
+    await commitBatch(writer, t, events, batchEnd, store);
   } finally {
     t.lastBatchMs = performance.now() - started;
     t.applyMs += t.lastBatchMs;
   }
 }
 
-async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint): Promise<void> {
+async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint, store: EventStore): Promise<void> {
   const { p, table, generation } = t;
+  const ctx = { tx: writer, table, history: historyReader(store) };
   const relevant = events.filter((e) => handlesEvent(p, e.type));
   const commit = async (isolate: boolean) => {
     try {
       await writer.query('BEGIN');
       await writer.query('SET LOCAL synchronous_commit = off');
-      if (isolate) await applyIsolating(p, relevant, { tx: writer, table }, { projection: p.name, generation });
-      else if (relevant.length) await p.apply(relevant, { tx: writer, table });
+      if (isolate) await applyIsolating(p, relevant, ctx, { projection: p.name, generation });
+      else if (relevant.length) await p.apply(relevant, ctx);
       await writer.query('UPDATE projection_rebuilds SET checkpoint = $2 WHERE projection = $1', [p.name, batchEnd]);
       await writer.query('COMMIT');
     } catch (e) {
@@ -263,7 +264,7 @@ async function switchGeneration(pool: pg.Pool, store: EventStore, t: Target, fro
       const events = await store.readAll(checkpoint, batchSize, dataOf);
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
-      if (relevant.length) await applyIsolating(p, relevant, { tx: client, table }, { projection: p.name, generation });
+      if (relevant.length) await applyIsolating(p, relevant, { tx: client, table, history: historyReader(store) }, { projection: p.name, generation });
       checkpoint = events[events.length - 1].checkpoint;
       read += events.length;
     }

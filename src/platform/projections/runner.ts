@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts';
-import { handlesEvent, type Projection } from './projection.ts';
+import { handlesEvent, historyReader, type Projection } from './projection.ts';
 import { installProjection, tableMap, type InstalledState } from './schema.ts';
 import { OwnershipLocks } from './ownership-locks.ts';
 import { rebuildProjection, rebuildProjections, type RebuildProgress } from './rebuild.ts';
@@ -358,7 +358,7 @@ class Worker {
         await tx.query('ROLLBACK');
         return false;
       }
-      const ctx = { tx, table: tableMap(this.projection, state.generation) };
+      const ctx = { tx, table: tableMap(this.projection, state.generation), history: historyReader(this.store) };
       let topics: Iterable<string> = [];
       if (isolate) {
         const done = await applyIsolating(this.projection, events, ctx, { projection: this.projection.name, generation: state.generation });
