@@ -121,4 +121,29 @@ describe('projection version upgrade', () => {
     runner = new ProjectionRunner(db.pool, store, db.url, [{ ...streamSummaries, version: 2 }], { pollMs: 20, log: () => {} });
     await runner.start();
   });
+
+  it('drops the view and the old copy of a table the new version retired', async () => {
+    const relations = async () =>
+      (await db.pool.query<{ relname: string }>(`SELECT relname FROM pg_class WHERE relname LIKE 'stream_notes%' AND relkind IN ('r', 'v') ORDER BY relname`)).rows.map(
+        (r) => r.relname,
+      );
+    const notes = (t: string) => `CREATE TABLE ${t} (stream_id text PRIMARY KEY)`;
+    const withNotes = { ...streamSummaries, name: 'summaries_with_notes', tables: { ...streamSummaries.tables, stream_notes: notes } };
+    // Its own copy of stream_summaries under another name, so the suite's stays as it is.
+    const own = (v: Projection): Projection => ({
+      ...v,
+      tables: Object.fromEntries(Object.entries(v.tables).map(([k, ddl]) => [k === 'stream_summaries' ? 'notes_summaries' : k, ddl])),
+    });
+    const apply: Projection['apply'] = () => Promise.resolve([]);
+    const v1 = own({ ...withNotes, apply });
+    await installProjection(db.pool, v1);
+    expect(await relations()).toEqual(['stream_notes', 'stream_notes_g1']);
+
+    const v2 = own({ ...withNotes, apply, version: withNotes.version + 1, tables: { stream_summaries: streamSummaries.tables.stream_summaries }, retiredTables: ['stream_notes'] });
+    const upgraded = new ProjectionRunner(db.pool, store, db.url, [v2], { pollMs: 20, log: () => {} });
+    await upgraded.start();
+    await expect.poll(async () => (await upgraded.status())[0].version).toBe(v2.version);
+    await upgraded.stop();
+    expect(await relations()).toEqual([]);
+  });
 });

@@ -499,6 +499,7 @@ export const performanceRecordsProjection: Projection = {
   version: 3,
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
   tables: recordTables,
+  retiredTables: ['performance_workouts'],
 
   async apply(events, ctx) {
     const { changes, steps } = await foldOntoHistory(ctx.history, events);

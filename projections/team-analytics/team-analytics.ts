@@ -138,6 +138,7 @@ export const teamAnalyticsProjection: Projection = {
   version: 5,
   handles: TRAINING_EVENT_TYPES,
   tables: teamTables,
+  retiredTables: ['team_workouts'],
 
   async apply(events, ctx) {
     const { changes } = await foldOntoHistory(ctx.history, events);

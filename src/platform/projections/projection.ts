@@ -46,6 +46,12 @@ export interface Projection {
    * the physical name so that two copies can coexist.
    */
   tables: Record<string, (physical: string) => string>;
+  /**
+   * Logical tables an earlier version had and this one has not: the switch to a new
+   * generation drops their view, and the old generation's copy goes with the rest of it.
+   * Without this they would stay for good (the views and copies are found by `tables`).
+   */
+  retiredTables?: readonly string[];
   /** Event types this projection reads ('*' for all); others are skipped (the checkpoint still moves). */
   handles: readonly string[];
   /**

@@ -297,7 +297,7 @@ async function dropGeneration(pool: pg.Pool, p: Projection, generation: number):
   const client = await pool.connect();
   try {
     await client.query("SET lock_timeout = '2s'");
-    for (const logical of Object.keys(p.tables)) {
+    for (const logical of [...Object.keys(p.tables), ...(p.retiredTables ?? [])]) {
       await client.query(`DROP TABLE IF EXISTS ${physicalTable(logical, generation)}`).catch(() => {});
     }
   } finally {

@@ -30,6 +30,7 @@ export async function createGeneration(db: pg.PoolClient | pg.Pool, p: Projectio
 }
 
 export async function pointViewsAt(db: pg.PoolClient | pg.Pool, p: Projection, generation: number): Promise<void> {
+  for (const logical of p.retiredTables ?? []) await db.query(`DROP VIEW IF EXISTS ${logical}`);
   for (const logical of Object.keys(p.tables)) {
     // DROP + CREATE rather than CREATE OR REPLACE: a new version may change columns.
     await db.query(`DROP VIEW IF EXISTS ${logical}`);
