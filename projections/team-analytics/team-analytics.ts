@@ -132,7 +132,7 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
 export const teamAnalyticsProjection: Projection = {
   name: 'team_analytics',
   // 2: done_workouts counts workouts with anything logged (workout-done.ts; was: any completed set).
-  // 3: its workout snapshots are stored as json, not jsonb (src/training/workout-snapshots.ts).
+  // 3: its workout snapshots are stored as json, not jsonb.
   // 4: reps, volume and load sums as float8 (FIGURE_COLUMNS).
   // 5: no copy of its own of every workout (team_workouts): earlier events from the store.
   version: 5,
