@@ -2,9 +2,11 @@
  * (g) Logged set → coach's editor: athletes POST /api/athlete/workouts/:id/actuals
  * (RecordSetActual → SetActualRecorded; the training projection writes the
  * workout, compliance and records, and notifies `workout:<id>`) at a steady,
- * open-loop 200 sets/s over keep-alive HTTP, spread over 4 athletes' 40 open
- * workouts (5 sets/s each), while the coach has one websocket per open workout
- * subscribed to it. The load client runs in its own process (open-loop-client.ts,
+ * open-loop 200 sets/s over keep-alive HTTP, spread over the 4 athletes' 10 open
+ * workouts (20 sets/s each), while the coach has one websocket per open workout
+ * subscribed to it. Ten: the hub keeps at most MAX_SOCKETS_PER_USER sockets per
+ * account and closes older ones; with 40 workouts (until 2026-11-30) 30 of the coach's
+ * sockets were closed, and three sets in four "had no message". The load client runs in its own process (open-loop-client.ts,
  * which says how latency is measured). Each recording changes the load, so none is a
  * no-op.
  */
@@ -12,12 +14,13 @@ import { log } from './lib.ts';
 import { startTrainingBench } from './calendar_month.ts';
 import type { OpenLoopPlan } from './open-loop-client.ts';
 import { forkOpenLoop, reportOpenLoop } from './open-loop.ts';
+import { MAX_SOCKETS_PER_USER } from '../src/platform/realtime/hub.ts';
 
 const RATE = Number(process.env.BENCH_SET_RATE ?? 200);
 const WARMUP_MS = 2000;
 const MEASURE_MS = Number(process.env.BENCH_SET_MS ?? 10_000);
 const DRAIN_MS = 5000;
-const WORKOUTS_PER_ATHLETE = 10;
+const WORKOUTS = MAX_SOCKETS_PER_USER;
 
 export async function run(): Promise<Record<string, number>> {
   const bench = await startTrainingBench('set-to-ws');
@@ -27,8 +30,11 @@ export async function run(): Promise<Record<string, number>> {
     const today = new Date().toISOString().slice(0, 10);
     const plan: OpenLoopPlan = { base: server.url, rate: RATE, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, drainMs: DRAIN_MS, body: 'set-actual', targets: [] };
     let last = '';
-    for (const athlete of demo.athletes) {
-      const workouts = Array.from({ length: WORKOUTS_PER_ATHLETE }, (_, i) => ({
+    for (const [a, athlete] of demo.athletes.entries()) {
+      // The workouts shared out over the athletes, the first ones taking the remainder.
+      const count = Math.floor(WORKOUTS / demo.athletes.length) + (a < WORKOUTS % demo.athletes.length ? 1 : 0);
+      if (count === 0) continue;
+      const workouts = Array.from({ length: count }, (_, i) => ({
         user_id: athlete.id,
         date: today,
         name: `Session ${i + 1}`,
