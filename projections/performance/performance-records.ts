@@ -24,7 +24,7 @@ import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
-import { foldOntoHistory } from '../../src/training/index.ts';
+import { foldOntoHistory, workoutRowCache } from '../../src/training/index.ts';
 import { linkedCoachIds } from '../../src/coaching/index.ts';
 import { recordCandidates, type RecordCandidate } from '../../src/training/domain/summaries.ts';
 import { sameJson } from '../../src/training/domain/actuals.ts';
@@ -484,6 +484,9 @@ export async function applyRecords(
 
 const isPerformanceEvent = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
 
+/** The workout rows this projection's last batches left (src/training/workout-history.ts). */
+const rowCache = workoutRowCache();
+
 /**
  * Performance records from workouts and manual entries. It folds the workouts itself,
  * onto each workout as its earlier events leave it (src/training/workout-history.ts),
@@ -502,7 +505,7 @@ export const performanceRecordsProjection: Projection = {
   retiredTables: ['performance_workouts'],
 
   async apply(events, ctx) {
-    const { changes, steps } = await foldOntoHistory(ctx.history, events);
+    const { changes, steps } = await foldOntoHistory(ctx.history, events, rowCache);
     if (changes.length === 0 && !events.some(isPerformanceEvent)) return [];
     const records = await applyRecords(changes, ctx, steps);
     const topics: string[] = [...records.athletes].map(topicOf.athlete);

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
-import { baseStatus, foldOntoHistory, isWorkoutDone } from '../../src/training/index.ts';
+import { baseStatus, foldOntoHistory, isWorkoutDone, workoutRowCache } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
@@ -123,6 +123,9 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
   }
 }
 
+/** The workout rows this projection's last batches left (src/training/workout-history.ts). */
+const rowCache = workoutRowCache();
+
 /**
  * Team analytics, folded from the training events onto each workout as its earlier
  * events leave it (src/training/workout-history.ts), so it rebuilds alone
@@ -141,7 +144,7 @@ export const teamAnalyticsProjection: Projection = {
   retiredTables: ['team_workouts'],
 
   async apply(events, ctx) {
-    const { changes } = await foldOntoHistory(ctx.history, events);
+    const { changes } = await foldOntoHistory(ctx.history, events, rowCache);
     if (changes.length === 0) return [];
     await applyTeamAnalytics(changes, ctx);
     return [...new Set(changes.map((c) => c.after.athleteId))].map(topicOf.athlete);

@@ -21,13 +21,24 @@ export interface ProjectionContext {
   history: (below: ReadonlyMap<string, number>) => Promise<StoredEvent[]>;
 }
 
-/** A ProjectionContext's `history`, read from this store: in one statement where it can. */
+const readers = new WeakMap<object, ProjectionContext['history']>();
+
+/**
+ * A ProjectionContext's `history`, read from this store: in one statement where it can.
+ * One function per store, so that a projection may keep what it folded from it keyed by
+ * the function (src/training/workout-history.ts) and never mix two stores' entities.
+ */
 export function historyReader(store: Pick<EventStore, 'readStream' | 'readBelow'>): ProjectionContext['history'] {
-  return async (below) => {
-    if (store.readBelow) return store.readBelow(below);
-    const streams = await Promise.all([...below].map(async ([stream, version]) => (await store.readStream(stream)).filter((e) => e.streamVersion < version)));
-    return streams.flat();
-  };
+  let reader = readers.get(store);
+  if (!reader) {
+    reader = async (below) => {
+      if (store.readBelow) return store.readBelow(below);
+      const streams = await Promise.all([...below].map(async ([stream, version]) => (await store.readStream(stream)).filter((e) => e.streamVersion < version)));
+      return streams.flat();
+    };
+    readers.set(store, reader);
+  }
+  return reader;
 }
 
 export interface Projection {
