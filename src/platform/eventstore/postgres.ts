@@ -142,25 +142,11 @@ interface EventRow {
   event_id: string;
   event_type: string;
   schema_version: number;
-  data: unknown;
-  metadata: Record<string, string>;
+  /** Absent from an envelope read (ENVELOPE_COLUMNS). */
+  data?: unknown;
+  metadata?: Record<string, string>;
   /** created_at in whole milliseconds since the epoch (cut, as a Date's parse of it would). */
   created_ms: number;
-}
-
-/** An envelope read's row (ENVELOPE_COLUMNS): no data, no metadata. */
-function toEnvelope(r: Omit<EventRow, 'data' | 'metadata'>): StoredEvent {
-  return {
-    id: r.event_id,
-    stream: r.stream_id,
-    streamVersion: Number(r.stream_version),
-    type: r.event_type,
-    schemaVersion: r.schema_version,
-    data: null,
-    metadata: {},
-    time: new Date(r.created_ms),
-    checkpoint: r.checkpoint,
-  };
 }
 
 function toStored(r: EventRow): StoredEvent {
@@ -170,8 +156,8 @@ function toStored(r: EventRow): StoredEvent {
     streamVersion: Number(r.stream_version),
     type: r.event_type,
     schemaVersion: r.schema_version,
-    data: r.data,
-    metadata: r.metadata,
+    data: r.data ?? null,
+    metadata: r.metadata ?? {},
     time: new Date(r.created_ms),
     checkpoint: r.checkpoint,
   };
@@ -363,7 +349,7 @@ export class PostgresEventStore implements EventStore {
     const horizon = at[0].horizon;
     if (dataOf?.length === 0) {
       const { rows } = await this.pool.query<EventRow>({ name: 'es_read_below_envelopes', text: `SELECT ${ENVELOPE_COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
-      return rows.map(toEnvelope);
+      return rows.map(toStored);
     }
     if (dataOf) {
       // Issue 28: a rebuild's time went into parsing and decrypting events it skips.
