@@ -4,7 +4,7 @@
  * live server is sending right now: that would send it twice.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { createMailer } from '../emails/mailer.ts';
 import { MAIL_CLAIM_LEASE_MS, MailSender } from '../src/platform/mail/sender.ts';
 import { enqueueMail } from '../src/platform/mail/outbox.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { outboxMails } from './support/outbox.ts';
 
 let t: TestServer;
 let outboxDir: string;
@@ -61,12 +62,7 @@ describe('a mail being sent by another server', () => {
     await expect.poll(() => statusOf(abandoned)).toBe('sent');
     expect(await statusOf(live)).toBe('sending');
     // Exactly one mail went out, from either sender: the abandoned one, to its recipient.
-    const recipients: string[] = [];
-    for (const dir of [outboxDir, t.outboxDir]) {
-      for (const file of (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json'))) {
-        recipients.push((JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string }).to);
-      }
-    }
-    expect(recipients).toEqual(['abandoned@example.com']);
+    const mails = (await Promise.all([outboxDir, t.outboxDir].map(outboxMails))).flat();
+    expect(mails.map((m) => m.to)).toEqual(['abandoned@example.com']);
   });
 });
