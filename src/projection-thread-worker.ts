@@ -10,11 +10,28 @@ import { startPlatform } from './platform/start.ts';
 import { lowerThreadPriority, PROJECTION_NICE } from './platform/db/background-priority.ts';
 import { forwardSignals } from './platform/wake-signals.ts';
 import { featureReactors, registerFeatureRules, serverProjections } from './features.ts';
+import type { Checkpoint } from './platform/eventstore/port.ts';
 import type { ThreadData, ToThread, FromThread } from './projection-thread.ts';
 
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
 const data = workerData as ThreadData;
+
+/**
+ * Each append moves every projection's checkpoint (those it does not concern only in
+ * memory), and a report per projection per batch was a message per projection per
+ * append: 3,200 a second at 200 logged sets a second, 3 % of this thread's time in
+ * postMessage. What a tick applied goes out at its end, the newest checkpoint of each.
+ */
+const applied = new Map<string, Checkpoint>();
+function reportApplied(projection: string, checkpoint: Checkpoint): void {
+  if (applied.size === 0) setImmediate(flushApplied);
+  applied.set(projection, checkpoint);
+}
+function flushApplied(): void {
+  for (const [projection, checkpoint] of applied) post({ type: 'applied', projection, checkpoint });
+  applied.clear();
+}
 
 lowerThreadPriority(PROJECTION_NICE);
 registerFeatureRules();
@@ -31,17 +48,19 @@ try {
       backendNice: PROJECTION_NICE,
       poolSize: data.poolSize,
       log: (message) => post({ type: 'log', message }),
-      onApplied: (projection, checkpoint) => post({ type: 'applied', projection, checkpoint }),
+      onApplied: reportApplied,
       onOwnership: (projection, owned) => post({ type: 'ownership', projection, owned }),
     },
   );
   port.on('message', (message: ToThread) => {
     if (message.type === 'appended') platform.runner.noteAppended(message.checkpoint);
+    else if (message.type === 'hurry') platform.runner.hurry(message.checkpoint);
     else if (message.type === 'stop') {
       void platform
         .close()
         .catch((e: Error) => post({ type: 'log', message: `projection thread: ${e.message}` }))
         .finally(() => {
+          flushApplied();
           post({ type: 'stopped' });
           // Ends this thread only (not the process), whatever timers a module left.
           process.exit(0);

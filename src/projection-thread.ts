@@ -25,7 +25,7 @@ export interface ThreadData {
   poolSize: number;
 }
 
-export type ToThread = { type: 'appended'; checkpoint: Checkpoint } | { type: 'stop' };
+export type ToThread = { type: 'appended'; checkpoint: Checkpoint } | { type: 'hurry'; checkpoint: Checkpoint } | { type: 'stop' };
 export type FromThread =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
@@ -61,6 +61,7 @@ export class ProjectionThread {
   private closing = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private readonly offAppended: () => void;
+  private readonly offRemoteWait: () => void;
 
   private constructor(
     private readonly platform: Platform,
@@ -68,6 +69,8 @@ export class ProjectionThread {
     private readonly log: (message: string) => void,
   ) {
     this.offAppended = platform.store.onAppended((checkpoint) => this.worker?.postMessage({ type: 'appended', checkpoint } satisfies ToThread));
+    // A read-your-writes wait of a request: the thread's coalescing projections catch up now.
+    this.offRemoteWait = platform.runner.onRemoteWait((checkpoint) => this.worker?.postMessage({ type: 'hurry', checkpoint } satisfies ToThread));
   }
 
   /** Resolves once the thread has caught up with the store, as an in-process runner's start does. */
@@ -81,6 +84,7 @@ export class ProjectionThread {
       await thread.spawn();
     } catch (e) {
       thread.offAppended();
+      thread.offRemoteWait();
       throw e;
     }
     return thread;
@@ -141,6 +145,7 @@ export class ProjectionThread {
   async close(): Promise<void> {
     this.closing = true;
     this.offAppended();
+    this.offRemoteWait();
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const worker = this.worker;
     if (!worker) return;

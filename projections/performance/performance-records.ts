@@ -21,7 +21,7 @@
 import { toLbs } from '../../src/kernel/units.ts';
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
-import type { Projection } from '../../src/platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { foldOntoHistory, workoutRowCache } from '../../src/training/index.ts';
@@ -501,6 +501,7 @@ export const performanceRecordsProjection: Projection = {
   // 3: no copy of its own of every workout (performance_workouts): earlier events from the store.
   version: 3,
   handles: [...TRAINING_EVENT_TYPES, ...PERFORMANCE_EVENT_TYPES],
+  coalesceMs: BACKGROUND_COALESCE_MS,
   tables: recordTables,
   retiredTables: ['performance_workouts'],
 

@@ -14,7 +14,7 @@
  * training projection's analytics do (projections/training/training-analytics.ts).
  */
 import type pg from 'pg';
-import type { Projection } from '../../src/platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { baseStatus, foldOntoHistory, isWorkoutDone, workoutRowCache } from '../../src/training/index.ts';
@@ -140,6 +140,7 @@ export const teamAnalyticsProjection: Projection = {
   // 5: no copy of its own of every workout (team_workouts): earlier events from the store.
   version: 5,
   handles: TRAINING_EVENT_TYPES,
+  coalesceMs: BACKGROUND_COALESCE_MS,
   tables: teamTables,
   retiredTables: ['team_workouts'],
 

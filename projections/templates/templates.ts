@@ -17,7 +17,7 @@ import { ASSIGNMENT_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '../../src/template
 import type { TrainingEvent } from '../../src/training/domain/events.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { highestDay, workoutCount } from '../../src/templates/domain/schedule.ts';
-import type { Projection } from '../../src/platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 
 interface TemplateRow {
@@ -217,6 +217,7 @@ export const templatesProjection: Projection = {
   name: 'templates',
   version: 1,
   handles: [...TEMPLATE_EVENT_TYPES, ...ASSIGNMENT_EVENT_TYPES, ...TRAINING_EVENT_TYPES],
+  coalesceMs: BACKGROUND_COALESCE_MS,
   tables: TABLES,
 
   async apply(events, { tx, table }) {

@@ -6,7 +6,7 @@
  * The WebhookSender (sender.ts) delivers the rows.
  */
 import type { EventStore, StoredEvent } from '../platform/eventstore/port.ts';
-import type { Projection } from '../platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection } from '../platform/projections/projection.ts';
 import { baseStatus, foldWorkout } from '../training/index.ts';
 import { athleteErased, athleteLinked, performanceRecord, setLogged, workoutCompleted, type WebhookCandidate } from './domain/payloads.ts';
 
@@ -26,6 +26,7 @@ export function webhookReactor(store: EventStore, onQueued: () => void = () => {
     reactor: true,
     tables: {},
     handles: ['SetActualRecorded', 'PerformanceLogged', 'ClientLinked', 'AccountErased'],
+    coalesceMs: BACKGROUND_COALESCE_MS,
     async apply(events, { tx }) {
       // Most servers have no endpoints at all: one cheap query, then nothing to do.
       const { rows: subscribed } = await tx.query<{ t: string }>('SELECT DISTINCT unnest(event_types) AS t FROM webhook_endpoints WHERE enabled');

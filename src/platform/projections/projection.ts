@@ -72,6 +72,15 @@ export interface Projection {
    */
   envelopeOnly?: boolean;
   /**
+   * For a read model nobody watches from one moment to the next (or a reactor whose
+   * effect has no hurry): under a steady stream of events its catch-ups start at most
+   * this often, so that the events arriving meanwhile share one transaction instead of
+   * taking one each. After a quiet spell the first event is applied at once, and a
+   * read-your-writes wait for one of its checkpoints cuts the pause short (runner.ts,
+   * `hurry`). Absent: every append is applied as soon as it is seen.
+   */
+  coalesceMs?: number;
+  /**
    * Apply a batch (already filtered to `handles`, in global order) and return the
    * realtime topics whose data changed. Must be idempotent for the batch as a whole
    * only in the sense that it runs inside the checkpoint's transaction: a batch is
@@ -79,6 +88,14 @@ export interface Projection {
    */
   apply(events: StoredEvent[], ctx: ProjectionContext): Promise<Iterable<string>>;
 }
+
+/**
+ * The coalescing pause (Projection.coalesceMs) of the projections that fold every
+ * logged set beside training but that nobody reads within a second of it: records,
+ * team analytics, assignments' progress, stream summaries and the webhook reactor.
+ * Training itself, which the coach's open editor follows, applies each set at once.
+ */
+export const BACKGROUND_COALESCE_MS = 50;
 
 export function physicalTable(logical: string, generation: number): string {
   return `${logical}_g${generation}`;

@@ -169,6 +169,11 @@ class Worker {
   private errorInDatabase = false;
   private running: Promise<void> | null = null;
   private again = false;
+  /** When the last batch that applied anything began: a projection's `coalesceMs` counts from it. */
+  private lastBatchAt = -Infinity;
+  private coalesceTimer: NodeJS.Timeout | null = null;
+  /** Someone waits for a checkpoint this projection has not reached: no coalescing pause before the next catch-up. */
+  private hurried = false;
   /** Newest checkpoint appended by this process: catch-up retries until it is visible. */
   target: Checkpoint | null = null;
   private waiters: { checkpoint: Checkpoint; resolve: () => void }[] = [];
@@ -247,22 +252,29 @@ class Worker {
   release(): void {
     if (this.owned) this.opts.onOwnership(this.projection.name, false);
     this.owned = false;
+    this.clearCoalesceTimer();
     this.locks.unlock(this.projection.name);
   }
 
-  /** Coalesces wake-ups: at most one catch-up runs, and one more is queued behind it. */
+  /**
+   * Coalesces wake-ups: at most one catch-up runs, and one more is queued behind it. A
+   * projection with `coalesceMs` starts its next catch-up no sooner than that after the
+   * last one started (a timer wakes it then), unless a wait for a checkpoint hurries it.
+   */
   wake(): Promise<void> {
     if (!this.owned) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
     }
+    if (this.holdBack()) return Promise.resolve();
     this.running = (async () => {
       try {
         do {
           this.again = false;
+          this.hurried = false;
           await this.catchUp();
-        } while (this.again);
+        } while (this.again && !this.holdBack());
         if (this.errorInDatabase || this.lastError) await this.recordError(null);
         this.lastError = null;
         // An append of ours can be invisible for a moment while an older transaction
@@ -286,6 +298,32 @@ class Worker {
     return this.running;
   }
 
+  /** True when the next catch-up must wait for the projection's coalescing pause; a timer then wakes it. */
+  private holdBack(): boolean {
+    const pause = this.hurried ? 0 : this.lastBatchAt + (this.projection.coalesceMs ?? 0) - performance.now();
+    if (pause <= 0) {
+      this.clearCoalesceTimer();
+      return false;
+    }
+    this.coalesceTimer ??= setTimeout(() => {
+      this.coalesceTimer = null;
+      void this.wake();
+    }, pause);
+    return true;
+  }
+
+  private clearCoalesceTimer(): void {
+    if (this.coalesceTimer) clearTimeout(this.coalesceTimer);
+    this.coalesceTimer = null;
+  }
+
+  /** Catches up without a coalescing pause when `checkpoint` (null: whatever there is) is not applied yet. */
+  hurry(checkpoint: Checkpoint | null = null): Promise<void> {
+    if (checkpoint && this.state?.checkpoint && this.state.checkpoint >= checkpoint) return Promise.resolve();
+    this.hurried = true;
+    return this.wake();
+  }
+
   private async catchUp(): Promise<void> {
     if (this.state!.version !== this.projection.version && !this.projection.reactor) return;
     for (;;) {
@@ -295,6 +333,7 @@ class Worker {
       const last = events[events.length - 1].checkpoint;
       const relevant = events.filter((e) => handlesEvent(this.projection, e.type));
       if (relevant.length > 0 || this.persistDue()) {
+        if (relevant.length > 0) this.lastBatchAt = performance.now();
         if (!(await this.commitOrIsolate(last, relevant))) {
           // A rebuild switched generations (or another owner moved on): reload and go on.
           await this.reload();
@@ -400,6 +439,7 @@ class Worker {
     if (this.state?.checkpoint && this.state.checkpoint >= checkpoint) return { done: Promise.resolve(), cancel: () => {} };
     let waiter!: { checkpoint: Checkpoint; resolve: () => void };
     const done = new Promise<void>((resolve) => this.waiters.push((waiter = { checkpoint, resolve })));
+    void this.hurry(checkpoint);
     return { done, cancel: () => void (this.waiters = this.waiters.filter((w) => w !== waiter)) };
   }
 
@@ -451,6 +491,8 @@ export class ProjectionRunner {
   /** Projections the projection thread owns: this server runs them, though not on this thread. */
   private readonly remoteOwned = new Set<string>();
   private remoteWaiters: (() => void)[] = [];
+  /** Told of each wait for a projection owned elsewhere in this process (the projection thread hurries its coalescing projections). */
+  private readonly remoteWaitListeners = new Set<(checkpoint: Checkpoint) => void>();
   /** Waits in progress for a projection owned elsewhere (counted by waiterCount). */
   private remoteWaits = 0;
 
@@ -479,6 +521,17 @@ export class ProjectionRunner {
     for (const w of this.workers.values()) if (!w.target || w.target < checkpoint) w.target = checkpoint;
     // Outside the appending request's Idempotency-Key claim: a reactor's commands are not that request's.
     claimScope.exit(() => void this.wakeAll());
+  }
+
+  /** Someone waits for `checkpoint`: projections paused by `coalesceMs` below it catch up now. */
+  hurry(checkpoint: Checkpoint): void {
+    for (const w of this.workers.values()) void w.hurry(checkpoint);
+  }
+
+  /** Calls `listener` with the checkpoint of every wait for a projection this thread does not own. */
+  onRemoteWait(listener: (checkpoint: Checkpoint) => void): () => void {
+    this.remoteWaitListeners.add(listener);
+    return () => this.remoteWaitListeners.delete(listener);
   }
 
   /** The projection thread applied `projection` up to `checkpoint`. */
@@ -549,6 +602,7 @@ export class ProjectionRunner {
    */
   async waitFor(checkpoint: Checkpoint, names: string[] = [...this.workers.keys()], timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    if (names.some((name) => !this.workers.get(name)?.owned)) for (const listener of this.remoteWaitListeners) listener(checkpoint);
     await Promise.all(
       names.map(async (name) => {
         const w = this.workers.get(name);
@@ -662,7 +716,8 @@ export class ProjectionRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.offAppended?.();
-    await Promise.all([...this.workers.values()].map((w) => w.wake()));
+    // Whatever a coalescing pause held back is applied before the checkpoints are stored.
+    await Promise.all([...this.workers.values()].map((w) => w.hurry()));
     await Promise.all([...this.workers.values()].map((w) => w.flush()));
     for (const w of this.workers.values()) w.release();
     await this.locks.close();

@@ -4,13 +4,14 @@
  * replays because it reads every event (its envelope; the benchmark also times the
  * same rebuild with every payload read).
  */
-import type { Projection } from './projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection } from './projection.ts';
 
 export const streamSummaries: Projection = {
   name: 'stream_summaries',
   // 2: last_checkpoint, so "most recently active" follows the store's order (times tie within a millisecond).
   version: 2,
   handles: ['*'],
+  coalesceMs: BACKGROUND_COALESCE_MS,
   // Stream, type, time and checkpoint: a rebuild reads no payload.
   envelopeOnly: true,
   tables: {
