@@ -10,6 +10,7 @@
 import type pg from 'pg';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
+import type { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 import { linkedCoachIds } from '../../src/coaching/index.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
@@ -37,8 +38,8 @@ const valueCols: [string, string][] = [
   ['done_sets', 'int'],
 ];
 
-/** Writes the day and total deltas; returns the athletes whose figures changed. */
-export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table(l: string): string }): Promise<Set<string>> {
+/** Adds the day and total deltas to the batch's writes; returns the athletes whose figures changed. */
+export function applyCompliance(changes: readonly WorkoutChange[], writes: StatementBatch, table: (logical: string) => string): Set<string> {
   const daily = new DeltaSum(VALUES);
   const totals = new DeltaSum(VALUES);
   const count = (row: WorkoutRow | null, sign: 1 | -1) => {
@@ -54,9 +55,9 @@ export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { 
   }
   const dayRows = daily.nonZero();
   const empty = 'cur.prescribed_sets <= 0 AND cur.done_sets <= 0';
-  await addDeltas(
-    ctx.tx,
-    ctx.table('compliance_daily'),
+  addDeltas(
+    writes,
+    table('compliance_daily'),
     [
       ['athlete_id', 'uuid'],
       ['date', 'date'],
@@ -65,7 +66,7 @@ export async function applyCompliance(changes: readonly WorkoutChange[], ctx: { 
     dayRows,
     empty,
   );
-  await addDeltas(ctx.tx, ctx.table('compliance_totals'), [['athlete_id', 'uuid']], valueCols, totals.nonZero(), empty);
+  addDeltas(writes, table('compliance_totals'), [['athlete_id', 'uuid']], valueCols, totals.nonZero(), empty);
   return new Set(dayRows.map((r) => r.athlete_id as string));
 }
 

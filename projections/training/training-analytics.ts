@@ -7,8 +7,8 @@
  * Kept by deltas: when a workout changes, its old contribution is subtracted and
  * its new one added (see workouts.ts for the fold that yields before/after).
  */
-import type pg from 'pg';
 import { addDeltas, DeltaSum, type Column } from '../../src/platform/projections/deltas.ts';
+import type { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import { analyticsContribution, weekStart, type Totals } from '../../src/training/domain/summaries.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 
@@ -43,7 +43,8 @@ const totalCols: Column[] = [
 ];
 const asValues = (t: Totals): Record<string, number> => ({ ...t });
 
-export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
+/** Adds the analytics' deltas to the batch's writes. */
+export function applyAnalytics(changes: readonly WorkoutChange[], writes: StatementBatch, table: (logical: string) => string): void {
   const days = new DeltaSum(TOTALS);
   const exerciseDays = new DeltaSum(TOTALS);
   const weeks = new DeltaSum(TOTALS);
@@ -61,15 +62,14 @@ export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { t
     count(change.before, -1);
     count(change.after, 1);
   }
-  const { tx, table } = ctx;
   const at: Column[] = [
     ['athlete_id', 'uuid'],
     ['date', 'date'],
   ];
-  await addDeltas(tx, table('training_days'), at, totalCols, days.nonZero(), 'cur.workouts <= 0');
-  await addDeltas(tx, table('training_exercise_days'), [...at, ['exercise_name', 'text']], totalCols, exerciseDays.nonZero(), 'cur.workouts <= 0');
-  await addDeltas(
-    tx,
+  addDeltas(writes, table('training_days'), at, totalCols, days.nonZero(), 'cur.workouts <= 0');
+  addDeltas(writes, table('training_exercise_days'), [...at, ['exercise_name', 'text']], totalCols, exerciseDays.nonZero(), 'cur.workouts <= 0');
+  addDeltas(
+    writes,
     table('training_weeks'),
     [
       ['athlete_id', 'uuid'],
@@ -79,5 +79,5 @@ export async function applyAnalytics(changes: readonly WorkoutChange[], ctx: { t
     weeks.nonZero(),
     'cur.workouts <= 0',
   );
-  await addDeltas(tx, table('training_intent_days'), [...at, ['intent', 'text']], [['sets', 'int']], intents.nonZero(), 'cur.sets <= 0');
+  addDeltas(writes, table('training_intent_days'), [...at, ['intent', 'text']], [['sets', 'int']], intents.nonZero(), 'cur.sets <= 0');
 }

@@ -14,6 +14,7 @@ import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import type { WorkoutExercise } from '../../src/training/domain/workout-rules.ts';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
+import { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
 import { foldWorkoutBatch, workoutIdOf, type LastActual, type WorkoutRow } from '../../src/training/domain/workout-row.ts';
@@ -173,14 +174,16 @@ export const trainingProjection: Projection = {
     const { changes } = foldWorkoutBatch(events, new Map(rows.map((r) => [r.id, fromDb(r)])));
     if (changes.length === 0) return [];
 
-    await tx.query(
+    // The row upserts and every sum table's deltas go in one round trip.
+    const writes = new StatementBatch();
+    writes.add(
       `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
-       SELECT * FROM json_to_recordset($1::json) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
+       SELECT * FROM json_to_recordset(${writes.json(changes.map((c) => toDb(c.after)))}::json) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-      [JSON.stringify(changes.map((c) => toDb(c.after)))],
     );
-    const complianceMoved = await applyCompliance(changes, ctx);
-    await applyAnalytics(changes, ctx);
+    const complianceMoved = applyCompliance(changes, writes, table);
+    applyAnalytics(changes, writes, table);
+    await writes.send(tx);
 
     const topics = changes.flatMap((c) => [topicOf.workout(c.after.id), topicOf.athlete(c.after.athleteId)]);
     return [...topics, ...(await coachTopics(tx, complianceMoved))];

@@ -3,31 +3,31 @@
  * changed source into signed deltas (its figures before the batch subtracted, after
  * added), summed per key in memory and added onto the stored rows in one statement.
  */
-import type pg from 'pg';
+import type { StatementBatch } from './statement-batch.ts';
 
 export type Column = [name: string, sqlType: string];
 export type DeltaRow = Record<string, string | number>;
 
 /**
- * Adds each row's values onto the row with the same key (inserting it if new), in
- * one statement, then drops rows a removal brought back to nothing (`emptyWhen`).
+ * Adds each row's values onto the row with the same key (inserting it if new), then
+ * drops rows a removal brought back to nothing (`emptyWhen`): one statement each, added
+ * to the batch's writes (statement-batch.ts) and sent with them.
  */
-export async function addDeltas(tx: pg.PoolClient, table: string, keys: Column[], values: Column[], rows: DeltaRow[], emptyWhen: string): Promise<void> {
+export function addDeltas(writes: StatementBatch, table: string, keys: Column[], values: Column[], rows: DeltaRow[], emptyWhen: string): void {
   if (rows.length === 0) return;
   const all = [...keys, ...values];
   const names = all.map(([n]) => n).join(', ');
   const keyNames = keys.map(([n]) => n).join(', ');
-  await tx.query(
+  const input = writes.json(rows);
+  writes.add(
     `INSERT INTO ${table} AS cur (${names})
-     SELECT ${names} FROM json_to_recordset($1::json) AS x(${all.map(([n, t]) => `${n} ${t}`).join(', ')})
+     SELECT ${names} FROM json_to_recordset(${input}::json) AS x(${all.map(([n, t]) => `${n} ${t}`).join(', ')})
      ON CONFLICT (${keyNames}) DO UPDATE SET ${values.map(([n]) => `${n} = cur.${n} + EXCLUDED.${n}`).join(', ')}`,
-    [JSON.stringify(rows)],
   );
   if (rows.some((r) => values.some(([n]) => Number(r[n]) < 0))) {
-    await tx.query(
-      `DELETE FROM ${table} AS cur USING json_to_recordset($1::json) AS x(${keys.map(([n, t]) => `${n} ${t}`).join(', ')})
+    writes.add(
+      `DELETE FROM ${table} AS cur USING json_to_recordset(${input}::json) AS x(${keys.map(([n, t]) => `${n} ${t}`).join(', ')})
        WHERE ${keys.map(([n]) => `cur.${n} = x.${n}`).join(' AND ')} AND ${emptyWhen}`,
-      [JSON.stringify(rows)],
     );
   }
 }
