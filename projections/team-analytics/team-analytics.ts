@@ -20,6 +20,7 @@ import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { baseStatus, foldOntoHistory, isWorkoutDone, workoutRowCache } from '../../src/training/index.ts';
 import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
+import { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 
 /**
@@ -92,6 +93,7 @@ const values = (f: TeamFigures): Record<string, number> => ({ ...f });
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
 
+/** Writes the deltas of every level, in one round trip. */
 export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
   const exercise = LEVELS.map(() => new DeltaSum(FIGURES));
   const athlete = LEVELS.map(() => new DeltaSum(['workouts', 'done_workouts', ...FIGURES]));
@@ -112,15 +114,17 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     count(change.after, 1);
   }
   const { tx, table } = ctx;
+  const writes = new StatementBatch();
   const id: Column = ['athlete_id', 'uuid'];
   const name: Column = ['exercise_name', 'text'];
   // An exercise row with nothing prescribed is gone from the workouts (completed sets imply prescribed ones).
   const emptyExercise = 'cur.prescribed_sets <= 0 AND cur.completed_sets <= 0 AND cur.load_sets <= 0';
   for (const [level, [suffix, , key]] of LEVELS.entries()) {
     const keyCols: Column[] = key ? [id, [key, 'date']] : [id];
-    await addDeltas(tx, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level].nonZero(), emptyExercise);
-    await addDeltas(tx, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
+    addDeltas(writes, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level].nonZero(), emptyExercise);
+    addDeltas(writes, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
   }
+  await writes.send(tx);
 }
 
 /** The workout rows this projection's last batches left (src/training/workout-history.ts). */
