@@ -258,8 +258,8 @@ class Worker {
 
   /**
    * Coalesces wake-ups: at most one catch-up runs, and one more is queued behind it. A
-   * projection with `coalesceMs` starts its next catch-up no sooner than that after the
-   * last one started (a timer wakes it then), unless a wait for a checkpoint hurries it.
+   * projection with `coalesceMs` starts its next catch-up no sooner than that after its
+   * last batch began (a timer wakes it then), unless a wait for a checkpoint hurries it.
    */
   wake(): Promise<void> {
     if (!this.owned) return Promise.resolve();
@@ -283,6 +283,9 @@ class Worker {
         if (this.target && (!this.state?.checkpoint || this.state.checkpoint < this.target)) {
           setTimeout(() => void this.wake(), 2);
         }
+        // A wake-up (a hurry) that came while the error above was being cleared found this
+        // run still going and its loop already left: run again once this one has ended.
+        if (this.again && !this.coalesceTimer) queueMicrotask(() => void this.wake());
       } catch (e) {
         const message = (e as Error).message;
         // While the database is away every poll fails the same way: say it once.
