@@ -6,27 +6,15 @@
  * ends the pause at once. The pause here is a minute, so that a wait that had to sit it
  * out would run into its own 10 s limit.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { describe, expect, it } from 'vitest';
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { countingProjection } from './support/counting-projection.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { runnerTestbed } from './support/runner-testbed.ts';
 
 const A_MINUTE = 60_000;
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let runners: ProjectionRunner[] = [];
-beforeEach(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-});
-afterEach(async () => {
-  for (const r of runners) await r.stop();
-  runners = [];
-  await db.drop();
-});
+const bed = runnerTestbed();
 
 /** The counting projection, paused a minute between batches; `batches` lists each batch's event numbers. */
 function pacedProjection() {
@@ -44,13 +32,27 @@ function pacedProjection() {
 }
 
 function runner(projections: Projection[]) {
-  const r = new ProjectionRunner(db.pool, store, db.url, projections, { pollMs: 20, log: () => {} });
-  runners.push(r);
+  const r = new ProjectionRunner(bed.db.pool, bed.store, bed.db.url, projections, { pollMs: 20, log: () => {} });
+  bed.runners.push(r);
   return r;
 }
 
-const append = async (n: number) => (await store.append(`paced-${n}`, [{ type: 'Counted', data: { n } }], 'no_stream')).checkpoint;
-const seen = async () => (await db.pool.query<{ seen: number }>('SELECT coalesce(sum(seen), 0)::int AS seen FROM paced_rows')).rows[0].seen;
+const append = async (n: number) => (await bed.store.append(`paced-${n}`, [{ type: 'Counted', data: { n } }], 'no_stream')).checkpoint;
+const seen = async () => (await bed.db.pool.query<{ seen: number }>('SELECT coalesce(sum(seen), 0)::int AS seen FROM paced_rows')).rows[0].seen;
+
+/**
+ * Event 1, applied at once (nothing was applied for a minute before it: no pause, and the
+ * poll gives up long before one would end), then events 2…last inside its pause; the
+ * checkpoint of the last. Polled every 20 ms, and each append woke the runner: only the
+ * pause keeps them apart from a batch of their own.
+ */
+async function firstThenPaused(last: number): Promise<string> {
+  await append(1);
+  await expect.poll(seen).toBe(1);
+  let checkpoint = '';
+  for (let n = 2; n <= last; n++) checkpoint = await append(n);
+  return checkpoint;
+}
 
 describe('a projection with a coalescing pause', () => {
   it('applies the first event at once, lets the next ones share a batch, and catches up at once for a wait', async () => {
@@ -58,14 +60,7 @@ describe('a projection with a coalescing pause', () => {
     const r = runner([projection]);
     await r.start();
 
-    await append(1);
-    // Nothing was applied for a minute before it: no pause (the poll gives up long before one).
-    await expect.poll(seen).toBe(1);
-
-    await append(2);
-    await append(3);
-    const last = await append(4);
-    // Polled every 20 ms, each append woke the runner: only the pause keeps them apart from a batch of their own.
+    const last = await firstThenPaused(4);
     await r.waitFor(last, undefined, 10_000);
 
     expect(await seen()).toBe(4);
@@ -81,10 +76,7 @@ describe('a projection with a coalescing pause', () => {
     await serving.start();
     serving.onRemoteWait((checkpoint) => owner.hurry(checkpoint));
 
-    await append(1);
-    await expect.poll(seen).toBe(1);
-    await append(2);
-    const last = await append(3);
+    const last = await firstThenPaused(3);
     await serving.waitFor(last, ['paced'], 10_000);
 
     expect(await seen()).toBe(3);
@@ -95,16 +87,13 @@ describe('a projection with a coalescing pause', () => {
     const { projection } = pacedProjection();
     const r = runner([projection]);
     await r.start();
-    await append(1);
-    await expect.poll(seen).toBe(1);
-    await append(2);
-    await append(3);
+    await firstThenPaused(3);
 
     await r.stop();
-    runners = [];
+    bed.runners = [];
 
     expect(await seen()).toBe(3);
-    const { rows } = await db.pool.query<{ checkpoint: string }>(`SELECT checkpoint FROM projection_checkpoints WHERE projection = 'paced'`);
-    expect(rows[0].checkpoint).toBe(await store.headCheckpoint());
+    const { rows } = await bed.db.pool.query<{ checkpoint: string }>(`SELECT checkpoint FROM projection_checkpoints WHERE projection = 'paced'`);
+    expect(rows[0].checkpoint).toBe(await bed.store.headCheckpoint());
   });
 });

@@ -4,8 +4,7 @@
  * Afterwards exactly 40 workouts exist, none twice; replaying the reactor from the
  * start creates nothing new.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { describe, expect, it } from 'vitest';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { trainingProjection } from '../projections/training/workouts.ts';
 import { templatesProjection } from '../projections/templates/templates.ts';
@@ -16,29 +15,18 @@ import { templateDecider } from '../src/templates/domain/template.ts';
 import { loadTemplate } from '../src/templates/commands.ts';
 import { handleCommand } from '../src/platform/handle-command.ts';
 import type { TemplateDays } from '../src/templates/domain/events.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { runnerTestbed } from './support/runner-testbed.ts';
 
 const COACH = '11111111-1111-4111-8111-111111111111';
 const ATHLETE = '33333333-3333-4333-8333-333333333333';
 const TEMPLATE = '44444444-4444-4444-8444-444444444444';
 const ASSIGNMENT = '55555555-5555-4555-8555-555555555555';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let runners: ProjectionRunner[] = [];
-beforeEach(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-});
-afterEach(async () => {
-  for (const r of runners) await r.stop();
-  runners = [];
-  await db.drop();
-});
+const bed = runnerTestbed();
 
 function start(reactor: ReturnType<typeof assignmentReactor>) {
-  const r = new ProjectionRunner(db.pool, store, db.url, [trainingProjection, templatesProjection, reactor], { pollMs: 20, log: () => {} });
-  runners.push(r);
+  const r = new ProjectionRunner(bed.db.pool, bed.store, bed.db.url, [trainingProjection, templatesProjection, reactor], { pollMs: 20, log: () => {} });
+  bed.runners.push(r);
   return r;
 }
 
@@ -61,7 +49,7 @@ function forty(): TemplateDays {
 }
 
 const counts = async () => {
-  const { rows } = await db.pool.query(`
+  const { rows } = await bed.db.pool.query(`
     SELECT (SELECT count(*) FROM es_events WHERE event_type = 'WorkoutScheduled')::int AS scheduled_events,
            (SELECT count(DISTINCT stream_id) FROM es_events WHERE event_type = 'WorkoutScheduled')::int AS workout_streams,
            (SELECT count(*) FROM es_events WHERE stream_id LIKE 'workout-%')::int AS workout_events,
@@ -72,15 +60,15 @@ const counts = async () => {
 describe('template assignment reactor', () => {
   it('schedules exactly 40 workouts after a crash after 15, and a replay creates nothing new', async () => {
     const content = { name: 'Forty', description: '', category: 'strength' as const, isPublic: false, workouts: forty() };
-    await handleCommand(store, templateStream(TEMPLATE), templateDecider, { type: 'CreateTemplate', templateId: TEMPLATE, content }, { userId: COACH });
+    await handleCommand(bed.store, templateStream(TEMPLATE), templateDecider, { type: 'CreateTemplate', templateId: TEMPLATE, content }, { userId: COACH });
     const assigned = await handleCommand(
-      store,
+      bed.store,
       assignmentStream(ASSIGNMENT),
       assignmentDecider,
       {
         type: 'AssignTemplate',
         assignmentId: ASSIGNMENT,
-        template: await loadTemplate(store, TEMPLATE),
+        template: await loadTemplate(bed.store, TEMPLATE),
         athleteId: ATHLETE,
         athleteLinked: true,
         startDate: '2030-01-07',
@@ -96,7 +84,7 @@ describe('template assignment reactor', () => {
     const crash = () => Object.assign(new Error('crash after 15'), { code: '57P01' });
     const crashing = start(
       assignmentReactor({
-        store,
+        store: bed.store,
         afterCommand: (done) => {
           if (done >= 15) throw crash();
         },
@@ -111,29 +99,30 @@ describe('template assignment reactor', () => {
     }
     expect(status?.lastError).toMatch(/^crash after 15/);
     await crashing.stop();
-    runners = runners.filter((r) => r !== crashing);
+    bed.runners = bed.runners.filter((r) => r !== crashing);
     const partial = await counts();
     expect(partial.workout_streams).toBeGreaterThanOrEqual(15);
     expect(partial.workout_streams).toBeLessThan(40);
 
     // Restart with a healthy reactor.
-    const healthy = start(assignmentReactor({ store }));
+    const healthy = start(assignmentReactor({ store: bed.store }));
     await healthy.start();
     for (let i = 0; i < 400 && (await counts()).workout_streams < 40; i++) await new Promise((r) => setTimeout(r, 10));
-    await healthy.waitFor((await store.headCheckpoint())!, undefined, 10_000);
+    await healthy.waitFor((await bed.store.headCheckpoint())!, undefined, 10_000);
     expect(await counts()).toEqual({ scheduled_events: 40, workout_streams: 40, workout_events: 40, distinct_ids: 40 });
-    const { rows } = await db.pool.query(
+    const { rows } = await bed.db.pool.query(
       `SELECT count(*)::int AS n, count(DISTINCT date)::int AS dates, count(*) FILTER (WHERE exercises->0->>'exercise_name' = 'Back Squat')::int AS with_content
          FROM workouts WHERE athlete_id = $1`,
       [ATHLETE],
     );
     // Each workout carries the template's content at the assigned revision.
     expect(rows[0]).toEqual({ n: 40, dates: 40, with_content: 40 });
-    const progress = await db.pool.query('SELECT count(*) FILTER (WHERE scheduled)::int AS scheduled, count(*)::int AS total FROM assignment_workouts WHERE assignment_id = $1', [
-      ASSIGNMENT,
-    ]);
+    const progress = await bed.db.pool.query(
+      'SELECT count(*) FILTER (WHERE scheduled)::int AS scheduled, count(*)::int AS total FROM assignment_workouts WHERE assignment_id = $1',
+      [ASSIGNMENT],
+    );
     expect(progress.rows[0]).toEqual({ scheduled: 40, total: 40 });
-    const tagged = await db.pool.query(
+    const tagged = await bed.db.pool.query(
       `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'WorkoutScheduled' AND data->>'templateId' = $1 AND data->>'assignmentId' = $2`,
       [TEMPLATE, ASSIGNMENT],
     );
@@ -141,12 +130,12 @@ describe('template assignment reactor', () => {
 
     // Replay: the reactor's checkpoint back to the start, then run it again.
     await healthy.stop();
-    runners = [];
-    await db.pool.query(`UPDATE projection_checkpoints SET checkpoint = NULL WHERE projection = 'template_assignment_reactor'`);
+    bed.runners = [];
+    await bed.db.pool.query(`UPDATE projection_checkpoints SET checkpoint = NULL WHERE projection = 'template_assignment_reactor'`);
     let reissued = 0;
-    const replay = start(assignmentReactor({ store, afterCommand: () => void reissued++ }));
+    const replay = start(assignmentReactor({ store: bed.store, afterCommand: () => void reissued++ }));
     await replay.start();
-    await replay.waitFor((await store.headCheckpoint())!, ['template_assignment_reactor'], 10_000);
+    await replay.waitFor((await bed.store.headCheckpoint())!, ['template_assignment_reactor'], 10_000);
     const [reactorStatus] = (await replay.status()).filter((s) => s.name === 'template_assignment_reactor');
     expect(reactorStatus.lastError).toBeNull();
     expect(reactorStatus.parked).toBe(0);
