@@ -131,6 +131,16 @@ export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedOptio
       // 200, keeps that backlog small: command → websocket p99 while performance_records
       // rebuilt went from 103–139 to 78 ms on a 762,633-event store (issue 28).
       ...['-c', 'wal_writer_delay=10ms'],
+      // A rebuild's batch (20,000 events) writes tens of megabytes of WAL at once. With
+      // the default WAL buffers (1/32 of shared_buffers: 4 MB) they filled over and over
+      // (1,032 times in one training rebuild), and each time the backend that found them
+      // full, during a rebuild the rebuild's own at background priority, wrote the WAL
+      // out holding the lock every live commit's flush needs. 64 MB leaves that to the
+      // WAL writer; 512 MB of shared buffers (the default 128 MB suits any machine) keep
+      // more of the read models in PostgreSQL's own cache. Scale bench, one run each
+      // (bench/README.md, issue 28): rebuild 522 -> 488 s, command -> websocket p99
+      // during it 82 -> 72 ms, team analytics 90d p95 59 -> 53 ms.
+      ...['-c', 'wal_buffers=64MB', '-c', 'shared_buffers=512MB'],
       ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
       ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : []),
     ],
