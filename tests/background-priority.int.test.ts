@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_NICE, lowerBackendPriority } from '../src/platform/db/background-priority.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
@@ -62,8 +62,9 @@ describe('background priority of a rebuild on the embedded database', () => {
     expect(os.getPriority(process.pid)).toBe(before);
   });
 
-  it('applies a rebuild’s batches at background priority and never pools that connection', async () => {
+  it('reads and applies a rebuild’s batches at background priority and never pools those connections', async () => {
     const seen: string[] = [];
+    const readers: string[] = [];
     const probe: Projection = {
       name: 'priority_probe',
       version: 1,
@@ -72,20 +73,30 @@ describe('background priority of a rebuild on the embedded database', () => {
       async apply(events, { tx, table }) {
         const pid = await backendPid(tx);
         seen.push(`nice ${niceOf(pid)}, policy ${policyOf(pid)}`);
+        // The backends whose last statement was a read of the store in global order (readAll's two).
+        const { rows } = await tx.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE '%es_read_horizon()%' OR query LIKE '%(tx_id, position) >%')`,
+        );
+        readers.push(...rows.map((r) => `nice ${niceOf(r.pid)}, policy ${policyOf(r.pid)}`));
         await tx.query(`INSERT INTO ${table('priority_probe')} SELECT generate_series(1, $1::int)`, [events.length]);
         return [];
       },
     };
     const normal = niceOf(await backendPid(db.pool));
-    const runner = new ProjectionRunner(db.pool, store, db.url, [probe], { log: () => {} });
+    // Installed through a pool of its own, closed before the rebuild: its connections' reads of the store are gone from pg_stat_activity.
+    const installing = new pg.Pool({ connectionString: db.url, max: 2 });
+    const runner = new ProjectionRunner(installing, new PostgresEventStore(installing), db.url, [probe], { log: () => {} });
     await runner.start();
     await runner.stop();
+    await installing.end();
     for (let i = 0; i < 5; i++) await store.append(`probe-${i}`, [{ type: 'Probed', data: { i }, metadata: {} }], 'no_stream');
 
     const done = await rebuildProjection(db.pool, store, probe, { batchSize: 2 });
 
     expect(done.eventsRead).toBe(5);
     expect(seen).toEqual(new Array(3).fill(`nice ${BACKGROUND_NICE}, policy ${SCHED_IDLE}`));
+    expect(readers.length).toBeGreaterThan(0);
+    expect(new Set(readers)).toEqual(new Set([`nice ${BACKGROUND_NICE}, policy ${SCHED_IDLE}`]));
     const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM priority_probe');
     expect(rows[0].n).toBe(5);
     // Every connection the pool hands out afterwards serves at the priority it had before.

@@ -40,8 +40,8 @@ export async function withPlatform<T>(fn: (platform: Platform) => Promise<T>, op
       reactors: featureReactors,
       runProjections: false,
       migrate: schema === 'install',
-      // A replay of every read model writes through three connections beside its lock and its reader (rebuild.ts).
-      poolSize: 5,
+      // A replay of every read model writes through three connections beside its lock, its reader and one spare (rebuild.ts).
+      poolSize: 6,
       // stderr, so that `--json` output on stdout stays parseable.
       log: (m) => process.stderr.write(`${m}\n`),
     });

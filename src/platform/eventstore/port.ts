@@ -81,6 +81,13 @@ export interface EventStore {
    * parses nor decrypts the rest. Stores that cannot leave data out ignore it.
    */
   readAll(after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]>;
+  /**
+   * A reader of readAll through a connection of its own at background priority, for a
+   * rebuild's long read of the whole history (background-priority.ts): on the database's
+   * own machine it then takes only CPU time live commands leave. Release it when done.
+   * Absent where a read has no database process of its own to lower (EventStoreDB).
+   */
+  backgroundReader?(): Promise<BackgroundReader>;
   /** Called after each successful append in this process (the runner's in-process wake-up). */
   onAppended(listener: (checkpoint: Checkpoint) => void): () => void;
   /**
@@ -90,6 +97,11 @@ export interface EventStore {
    */
   headCheckpoint(): Promise<Checkpoint | null>;
   close(): Promise<void>;
+}
+
+export interface BackgroundReader {
+  readAll: EventStore['readAll'];
+  release(): void;
 }
 
 /** Fixed-width decimal so that string order equals numeric order. */

@@ -23,6 +23,7 @@ import {
   padPosition,
   WrongExpectedVersionError,
   type AppendResult,
+  type BackgroundReader,
   type Checkpoint,
   type EventStore,
   type ExpectedVersion,
@@ -31,6 +32,7 @@ import {
 } from './port.ts';
 import { upcast } from './upcasters.ts';
 import { KeyRing, PersonalDataCodec } from './personal-data.ts';
+import { lowerBackendPriority } from '../db/background-priority.ts';
 
 /**
  * Appends to distinct streams in one statement, all or nothing. $2 the appends as one
@@ -340,20 +342,40 @@ export class PostgresEventStore implements EventStore {
     return this.decoded(rows);
   }
 
-  async readAll(after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]> {
+  readAll(after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]> {
+    return this.readAllThrough(this.pool, after, limit, dataOf);
+  }
+
+  /**
+   * Issue 28: a rebuild's reads used to go through the pool at normal priority, and
+   * PostgreSQL's side of each (20,000 events found, detoasted and sent as text) then
+   * competed with live commands for the CPU, although the rebuild's own writes were
+   * already in the background. The connection is never pooled again (its priority
+   * cannot be raised back).
+   */
+  async backgroundReader(): Promise<BackgroundReader> {
+    const client = await this.pool.connect();
+    const lowered = await lowerBackendPriority(client);
+    return {
+      readAll: (after, limit, dataOf) => this.readAllThrough(client, after, limit, dataOf),
+      release: () => client.release(lowered),
+    };
+  }
+
+  private async readAllThrough(db: pg.Pool | pg.PoolClient, after: Checkpoint | null, limit: number, dataOf?: readonly string[]): Promise<StoredEvent[]> {
     const [tx, pos] = after ? parseCheckpoint(after) : ['0', '0'];
     // es_read_horizon (migration 014) passes only transactions that can no longer commit
     // an append below it; unrelated long transactions do not count. It is asked first,
     // in a statement of its own, so the read's snapshot is taken after it (READ_BELOW).
-    const { rows: at } = await this.pool.query<{ horizon: string }>({ name: 'es_horizon', text: 'SELECT es_read_horizon()::text AS horizon' });
+    const { rows: at } = await db.query<{ horizon: string }>({ name: 'es_horizon', text: 'SELECT es_read_horizon()::text AS horizon' });
     const horizon = at[0].horizon;
     if (dataOf?.length === 0) {
-      const { rows } = await this.pool.query<EventRow>({ name: 'es_read_below_envelopes', text: `SELECT ${ENVELOPE_COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
+      const { rows } = await db.query<EventRow>({ name: 'es_read_below_envelopes', text: `SELECT ${ENVELOPE_COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
       return rows.map(toStored);
     }
     if (dataOf) {
       // Issue 28: a rebuild's time went into parsing and decrypting events it skips.
-      const { rows } = await this.pool.query<EventRow>({
+      const { rows } = await db.query<EventRow>({
         name: 'es_read_below_data_of',
         text: `SELECT ${DATA_OF_COLUMNS} ${READ_BELOW}`,
         values: [tx, pos, limit, horizon, dataOf],
@@ -362,7 +384,7 @@ export class PostgresEventStore implements EventStore {
       let k = 0;
       return rows.map((r) => (r.data === null ? toStored(r) : wanted[k++]));
     }
-    const { rows } = await this.pool.query<EventRow>({ name: 'es_read_below', text: `SELECT ${COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
+    const { rows } = await db.query<EventRow>({ name: 'es_read_below', text: `SELECT ${COLUMNS} ${READ_BELOW}`, values: [tx, pos, limit, horizon] });
     return this.decoded(rows);
   }
 

@@ -125,20 +125,23 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
   // written through connections of their own at background priority where the
   // database runs on this machine (background-priority.ts): live commands come first.
   // Their priority cannot be raised again, so they are closed at the end, never pooled.
+  // The store is read the same way, through a connection of its own where the store has
+  // one and the pool room for it beside the lock, a writer and a spare.
   const writers: pg.PoolClient[] = [];
   let checkpoint: Checkpoint | null = null;
+  const reader = (poolMax(pool) >= 4 && (await store.backgroundReader?.())) || { readAll: store.readAll.bind(store), release: () => {} };
   try {
     for (let i = 0; i < writerCount(pool, targets.length, opts.writers); i++) {
       const writer = await pool.connect();
       writers.push(writer);
       await lowerBackendPriority(writer);
     }
-    let next = store.readAll(checkpoint, batchSize, dataOf);
+    let next = reader.readAll(checkpoint, batchSize, dataOf);
     for (;;) {
       const events = await next;
       if (events.length === 0) break;
       const batchEnd = events[events.length - 1].checkpoint;
-      next = store.readAll(batchEnd, batchSize, dataOf);
+      next = reader.readAll(batchEnd, batchSize, dataOf);
       try {
         // Each writer takes the next projection's batch until none is left, the slowest
         // first, so that the heavy ones do not end up one after another on one writer.
@@ -158,6 +161,7 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
     }
   } finally {
     for (const writer of writers) writer.release(true);
+    reader.release();
   }
 
   const results: RebuildProgress[] = [];
@@ -182,13 +186,15 @@ function dataTypesOf(projections: Projection[]): string[] | undefined {
 
 /**
  * Writers to open: as asked (one per projection at most), within what the pool holds
- * beside the lock's connection and the reader's. More would wait for a connection
- * that only the end of the rebuild frees (the CLI's pool holds 4).
+ * beside the lock's connection, the reader's and one for the rest (the personal-data
+ * keys a read opens, progress). More would wait for a connection that only the end of
+ * the rebuild frees (the CLI's pool holds 6).
  */
 function writerCount(pool: pg.Pool, projections: number, asked = DEFAULT_WRITERS): number {
-  const poolMax = (pool as pg.Pool & { options: { max?: number } }).options.max ?? 10;
-  return Math.max(1, Math.min(asked, projections, poolMax - 2));
+  return Math.max(1, Math.min(asked, projections, poolMax(pool) - 3));
 }
+
+const poolMax = (pool: pg.Pool) => (pool as pg.Pool & { options: { max?: number } }).options.max ?? 10;
 
 /** Registers the rebuild (status shows it) and creates the empty tables of the next generation. */
 async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
