@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decompose, exerciseTotalsOf, periodParts, previousParts, type Part } from '../src/team-analytics/query.ts';
+import { decompose, periodParts, previousParts, type Part } from '../src/team-analytics/query.ts';
 import { addDays } from '../src/training/index.ts';
 
 /** What the parts add up to on one day: the sum of the signs of the parts whose row holds it. */
@@ -72,28 +72,5 @@ describe('team analytics range parts', () => {
       { level: 'months', from: '2023-07-01', to: '2024-07-01', sign: 1 },
       { level: 'days', from: '2023-07-01', to: '2023-07-02', sign: -1 },
     ]);
-  });
-});
-
-describe('exerciseTotalsOf: the exercise parts summed per athlete and exercise', () => {
-  it('adds the signed rows of each athlete × exercise and drops those whose prescribed sets cancel out', () => {
-    const totals = exerciseTotalsOf([
-      // A month's row, minus the days of it outside the range, plus a day of the next month.
-      ['alice', 'Squat', 12, 10, 5000.5],
-      ['alice', 'Squat', -3, -2, -1000.25],
-      ['alice', 'Squat', 2, 2, 800],
-      // Bench lies wholly outside the range: its month minus its days is nothing.
-      ['alice', 'Bench', 5, 5, 450],
-      ['alice', 'Bench', -5, -5, -450],
-      ['bob', 'Squat', 4, 0, 0],
-      // Bob's deadlift was prescribed in days that cancel: gone, though it carried volume once.
-      ['bob', 'Deadlift', 3, 3, 900],
-      ['bob', 'Deadlift', -3, -3, -900],
-    ]);
-    const plain = Object.fromEntries([...totals].map(([athlete, own]) => [athlete, Object.fromEntries(own)]));
-    expect(plain).toEqual({
-      alice: { Squat: { prescribed_sets: 11, completed_sets: 10, volume: 4800.25 } },
-      bob: { Squat: { prescribed_sets: 4, completed_sets: 0, volume: 0 } },
-    });
   });
 });

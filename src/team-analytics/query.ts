@@ -205,35 +205,6 @@ export function periods(range: TeamRange, today: string): { current: Period; pre
   return { current: { from, to: today }, previous: { from: addDays(from, -days), to: addDays(from, -1) } };
 }
 
-/** A row of the exercise parts: athlete id, exercise name, then EXERCISE_FIGURE_NAMES in order, signed. */
-type ExercisePartRow = [athleteId: string, exerciseName: string, prescribedSets: number, completedSets: number, volume: number];
-
-/**
- * Athlete id → exercise name → figures, summed over the parts' rows here rather than by
- * a GROUP BY: at 400 athletes over 90 days that is ~5,000 sums of ~5,000 rows, and
- * PostgreSQL's HashAggregate plus a row object per group took longer than this loop over
- * arrays (issue 28: the query's round trip 15.5–16.5 → 12.4–12.7 ms at p50 on the scale
- * bench's store). Sums of float8 in another order differ in the last bits at most; the
- * answer is rounded to two decimals (summary.ts).
- */
-export function exerciseTotalsOf(rows: ExercisePartRow[]): Map<string, Map<string, ExerciseFigures>> {
-  type Sum = ExerciseFigures & { prescribed_sets: number };
-  const sums = new Map<string, Map<string, Sum>>();
-  for (const [athleteId, exerciseName, prescribedSets, completedSets, volume] of rows) {
-    let own = sums.get(athleteId);
-    if (!own) sums.set(athleteId, (own = new Map<string, Sum>()));
-    const sum = own.get(exerciseName);
-    if (sum) {
-      sum.prescribed_sets += prescribedSets;
-      sum.completed_sets += completedSets;
-      sum.volume += volume;
-    } else own.set(exerciseName, { prescribed_sets: prescribedSets, completed_sets: completedSets, volume });
-  }
-  // A complement leaves exercises whose rows cancel out: only those with something prescribed in the range count.
-  for (const own of sums.values()) for (const [name, sum] of own) if (sum.prescribed_sets <= 0) own.delete(name);
-  return sums;
-}
-
 export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnalytics> {
   const team = await teamMembers(db, q.coachId);
   let members = team;
@@ -256,19 +227,26 @@ export async function teamAnalytics(db: pg.Pool, q: TeamQuery): Promise<TeamAnal
   const athleteSql = `SELECT athlete_id, sum(done_workouts)::int AS done_workouts, ${FIGURES}
     FROM (${partsSql('athlete', ['athlete_id'], ['done_workouts', ...FIGURE_NAMES], parts, athleteParams)}) x GROUP BY athlete_id`;
   const exerciseParams: unknown[] = [ids];
-  // The parts' rows as they are, summed by exerciseTotalsOf.
-  const exerciseSql = partsSql('exercise', ['athlete_id', 'exercise_name'], EXERCISE_FIGURE_NAMES, parts, exerciseParams);
+  // A complement leaves exercises whose rows cancel out: only those with something prescribed in the range count.
+  const exerciseSql = `SELECT athlete_id, exercise_name, sum(completed_sets)::int AS completed_sets, sum(volume)::float8 AS volume
+    FROM (${partsSql('exercise', ['athlete_id', 'exercise_name'], EXERCISE_FIGURE_NAMES, parts, exerciseParams)}) x
+    GROUP BY athlete_id, exercise_name HAVING sum(prescribed_sets) > 0`;
   const previousParams: unknown[] = [ids];
   const previousSql = previous ? `SELECT ${FIGURES} FROM (${partsSql('athlete', [], FIGURE_NAMES, previousParts(previous), previousParams)}) x` : null;
 
   const [athletes, exercises, earlier] = await Promise.all([
     db.query<AthleteTotals & { athlete_id: string }>(athleteSql, athleteParams),
-    db.query<ExercisePartRow>({ text: exerciseSql, values: exerciseParams, rowMode: 'array' }),
+    db.query<ExerciseFigures & { athlete_id: string; exercise_name: string }>(exerciseSql, exerciseParams),
     previousSql ? db.query<TeamFigures>(previousSql, previousParams) : null,
   ]);
 
   const athleteTotals = new Map<string, AthleteTotals>(athletes.rows.map((r) => [r.athlete_id, r]));
-  const exerciseTotals = exerciseTotalsOf(exercises.rows);
+  const exerciseTotals = new Map<string, Map<string, ExerciseFigures>>();
+  for (const r of exercises.rows) {
+    const own = exerciseTotals.get(r.athlete_id) ?? new Map<string, ExerciseFigures>();
+    own.set(r.exercise_name, r);
+    exerciseTotals.set(r.athlete_id, own);
+  }
   const row = earlier?.rows[0];
   const prev: TeamFigures | null = earlier ? { ...zeroFigures(), ...Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, v ?? 0])) } : null;
   return summarise({ range, mode: q.mode, members, athleteTotals, exerciseTotals, previous: prev });
