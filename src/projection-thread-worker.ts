@@ -41,7 +41,7 @@ try {
   const platform = await startPlatform(
     { databaseUrl: data.databaseUrl, embeddedDataDir: '', eventstoreUrl: data.eventstoreUrl },
     {
-      projections: serverProjections(data.appUrl),
+      projections: serverProjections(data.appUrl).map((p) => (p.coalesceMs && data.coalesceMs !== undefined ? { ...p, coalesceMs: data.coalesceMs } : p)),
       reactors: featureReactors,
       // The serving thread installed the schema before starting this one.
       migrate: false,

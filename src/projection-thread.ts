@@ -23,6 +23,12 @@ export interface ThreadData {
   eventstoreUrl: string | null;
   appUrl: string;
   poolSize: number;
+  /**
+   * The pause of the projections that coalesce (Projection.coalesceMs) instead of their
+   * own: a test makes it long, to tell a wait that hurried them from one that sat the
+   * pause out.
+   */
+  coalesceMs?: number;
 }
 
 export type ToThread = { type: 'appended'; checkpoint: Checkpoint } | { type: 'hurry'; checkpoint: Checkpoint } | { type: 'stop' };
@@ -74,10 +80,10 @@ export class ProjectionThread {
   }
 
   /** Resolves once the thread has caught up with the store, as an in-process runner's start does. */
-  static async start(platform: Platform, opts: { eventstoreUrl: string | null; appUrl: string; log: (message: string) => void }): Promise<ProjectionThread> {
+  static async start(platform: Platform, opts: { eventstoreUrl: string | null; appUrl: string; log: (message: string) => void; coalesceMs?: number }): Promise<ProjectionThread> {
     const thread = new ProjectionThread(
       platform,
-      { databaseUrl: platform.databaseUrl, eventstoreUrl: opts.eventstoreUrl, appUrl: opts.appUrl, poolSize: THREAD_POOL_SIZE },
+      { databaseUrl: platform.databaseUrl, eventstoreUrl: opts.eventstoreUrl, appUrl: opts.appUrl, poolSize: THREAD_POOL_SIZE, coalesceMs: opts.coalesceMs },
       opts.log,
     );
     try {

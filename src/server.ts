@@ -36,6 +36,8 @@ export async function startServer(
     poolSize?: number;
     /** Where the projections and reactors run: their own thread (the default) or this one. */
     projections?: 'thread' | 'in-process';
+    /** The thread's coalescing pause instead of the projections' own (ThreadData.coalesceMs): for tests. */
+    coalesceMs?: number;
   } = {},
 ): Promise<RunningServer> {
   // Port 0 (tests, benchmarks): pick the port now, so that links in mails and the
@@ -58,7 +60,7 @@ export async function startServer(
   let thread: ProjectionThread | null = null;
   try {
     // Before the app: the features' start-up work reads the read models the thread installs.
-    if (inThread) thread = await ProjectionThread.start(platform, { eventstoreUrl: config.eventstoreUrl, appUrl: config.appUrl, log });
+    if (inThread) thread = await ProjectionThread.start(platform, { eventstoreUrl: config.eventstoreUrl, appUrl: config.appUrl, log, coalesceMs: opts.coalesceMs });
     spotter = await buildApp({ ...opts, config, platform });
   } catch (e) {
     await thread?.close();

@@ -57,3 +57,24 @@ describe('the projection thread', () => {
     await expect.poll(async () => (await t.api('GET', '/api/health')).body.projections.every((p: { owned: boolean }) => p.owned), { timeout: 30_000 }).toBe(true);
   }, 60_000);
 });
+
+describe('the projection thread, with a coalescing pause of a minute', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ projections: 'thread', coalesceMs: 60_000 });
+  });
+  afterAll(async () => slow.close());
+
+  it('catches a paused projection up at once when a request waits for it', async () => {
+    const user = await signedInUser(slow);
+    const runner = slow.server.platform.runner;
+    // Signing up applied stream summaries and started its pause: these changes arrive within it.
+    const first = await slow.api('PUT', '/api/profile', { timeZone: 'Asia/Tokyo' }, user.accessToken);
+    await runner.waitFor(first.body.checkpoint, ['stream_summaries'], 10_000);
+    const second = await slow.api('PUT', '/api/profile', { timeZone: 'Europe/Oslo' }, user.accessToken);
+    // The serving thread tells the projection thread to hurry; without that these waits sit out the minute.
+    await runner.waitFor(second.body.checkpoint, ['stream_summaries'], 10_000);
+    const status = await runner.status();
+    expect(status.find((p) => p.name === 'stream_summaries')!.checkpoint! >= second.body.checkpoint).toBe(true);
+  }, 30_000);
+});

@@ -40,6 +40,8 @@ export async function startTestServer(
     logStream?: { write(msg: string): void };
     webDistDir?: string;
     readWaitMs?: number;
+    /** The projection thread's coalescing pause (startServer's coalesceMs). */
+    coalesceMs?: number;
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase({ installed: true });
@@ -61,6 +63,7 @@ export async function startTestServer(
     },
     ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
     ...(opts.readWaitMs ? { readWaitMs: opts.readWaitMs } : {}),
+    ...(opts.coalesceMs !== undefined ? { coalesceMs: opts.coalesceMs } : {}),
   });
   // The links in mails must point at the port this server really got.
   const url = server.url;

@@ -172,8 +172,15 @@ class Worker {
   /** When the last batch that applied anything began: a projection's `coalesceMs` counts from it. */
   private lastBatchAt = -Infinity;
   private coalesceTimer: NodeJS.Timeout | null = null;
-  /** Someone waits for a checkpoint this projection has not reached: no coalescing pause before the next catch-up. */
-  private hurried = false;
+  /**
+   * The newest checkpoint someone waits for (hurry): no coalescing pause until it is
+   * applied. Kept until then, not for one run: a hurried run that did not reach it yet
+   * (its event not readable for a moment, see the store's late-commit rule) must not
+   * let the retry that follows sit out the pause.
+   */
+  private hurriedTo: Checkpoint | null = null;
+  /** A hurry for whatever there is (stop): no pause before the next catch-up only. */
+  private hurriedOnce = false;
   /** Newest checkpoint appended by this process: catch-up retries until it is visible. */
   target: Checkpoint | null = null;
   private waiters: { checkpoint: Checkpoint; resolve: () => void }[] = [];
@@ -272,7 +279,7 @@ class Worker {
       try {
         do {
           this.again = false;
-          this.hurried = false;
+          this.hurriedOnce = false;
           await this.catchUp();
         } while (this.again && !this.holdBack());
         if (this.errorInDatabase || this.lastError) await this.recordError(null);
@@ -303,7 +310,9 @@ class Worker {
 
   /** True when the next catch-up must wait for the projection's coalescing pause; a timer then wakes it. */
   private holdBack(): boolean {
-    const pause = this.hurried ? 0 : this.lastBatchAt + (this.projection.coalesceMs ?? 0) - performance.now();
+    if (this.hurriedTo && this.state?.checkpoint && this.state.checkpoint >= this.hurriedTo) this.hurriedTo = null;
+    const hurried = this.hurriedOnce || this.hurriedTo !== null;
+    const pause = hurried ? 0 : this.lastBatchAt + (this.projection.coalesceMs ?? 0) - performance.now();
     if (pause <= 0) {
       this.clearCoalesceTimer();
       return false;
@@ -323,7 +332,8 @@ class Worker {
   /** Catches up without a coalescing pause when `checkpoint` (null: whatever there is) is not applied yet. */
   hurry(checkpoint: Checkpoint | null = null): Promise<void> {
     if (checkpoint && this.state?.checkpoint && this.state.checkpoint >= checkpoint) return Promise.resolve();
-    this.hurried = true;
+    if (!checkpoint) this.hurriedOnce = true;
+    else if (!this.hurriedTo || this.hurriedTo < checkpoint) this.hurriedTo = checkpoint;
     return this.wake();
   }
 
