@@ -126,10 +126,11 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
   // database runs on this machine (background-priority.ts): live commands come first.
   // Their priority cannot be raised again, so they are closed at the end, never pooled.
   // The store is read the same way, through a connection of its own where the store has
-  // one and the pool room for it beside the lock, a writer and a spare.
+  // one and the pool room for it beside the lock, the spare and at least one writer.
   const writers: pg.PoolClient[] = [];
   let checkpoint: Checkpoint | null = null;
-  const reader = (poolMax(pool) >= 4 && (await store.backgroundReader?.())) || { readAll: store.readAll.bind(store), release: () => {} };
+  const ownReader = poolMax(pool) > RESERVED_CONNECTIONS && (await store.backgroundReader?.());
+  const reader = ownReader || { readAll: store.readAll.bind(store), release: () => {} };
   try {
     for (let i = 0; i < writerCount(pool, targets.length, opts.writers); i++) {
       const writer = await pool.connect();
@@ -185,13 +186,18 @@ function dataTypesOf(projections: Projection[]): string[] | undefined {
 }
 
 /**
+ * Connections a rebuild keeps from its writers: the lock's, the reader's and one for the
+ * rest (the personal-data keys a read opens, progress).
+ */
+const RESERVED_CONNECTIONS = 3;
+
+/**
  * Writers to open: as asked (one per projection at most), within what the pool holds
- * beside the lock's connection, the reader's and one for the rest (the personal-data
- * keys a read opens, progress). More would wait for a connection that only the end of
+ * beside RESERVED_CONNECTIONS. More would wait for a connection that only the end of
  * the rebuild frees (the CLI's pool holds 6).
  */
 function writerCount(pool: pg.Pool, projections: number, asked = DEFAULT_WRITERS): number {
-  return Math.max(1, Math.min(asked, projections, poolMax(pool) - 3));
+  return Math.max(1, Math.min(asked, projections, poolMax(pool) - RESERVED_CONNECTIONS));
 }
 
 const poolMax = (pool: pg.Pool) => (pool as pg.Pool & { options: { max?: number } }).options.max ?? 10;
