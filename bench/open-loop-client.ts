@@ -38,6 +38,7 @@ export interface OpenLoopPlan {
   base: string;
   rate: number;
   warmupMs: number;
+  /** The longest the measured window lasts; the parent may end it sooner (OpenLoopWindow.stopped). */
   measureMs: number;
   drainMs: number;
   body: OpenLoopBody;
@@ -96,8 +97,19 @@ function bodyOf(kind: OpenLoopBody, seq: number, targets: number): object {
   }
 }
 
+export interface OpenLoopWindow {
+  onStart: () => void;
+  onEnd: () => void;
+  /**
+   * Once true, no request is sent any more and the measured window ends there: a
+   * benchmark that measures while something else runs (bench:scale, a rebuild) stops
+   * the load when that ends, so that the window holds all of it and nothing after.
+   */
+  stopped?: () => boolean;
+}
+
 /** Subscribes every target's watcher, runs the open loop and waits for the stragglers. */
-export async function runOpenLoop(plan: OpenLoopPlan, window: { onStart: () => void; onEnd: () => void } = { onStart: () => {}, onEnd: () => {} }): Promise<OpenLoopOutcome> {
+export async function runOpenLoop(plan: OpenLoopPlan, window: OpenLoopWindow = { onStart: () => {}, onEnd: () => {} }): Promise<OpenLoopOutcome> {
   const base = new URL(plan.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const targets: Target[] = [];
@@ -110,10 +122,10 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: { onStart: () => v
     log(`  load client (pid ${process.pid}): ${targets.length} sockets subscribed`);
 
     const sent: Sent[] = [];
-    const total = Math.round(((plan.warmupMs + plan.measureMs) / 1000) * plan.rate);
+    let total = Math.round(((plan.warmupMs + plan.measureMs) / 1000) * plan.rate);
     const start = performance.now();
     const measureFrom = start + plan.warmupMs;
-    const measureTo = measureFrom + plan.measureMs;
+    let measureTo = measureFrom + plan.measureMs;
     let seq = 0;
     let lateSends = 0;
     let firstError: string | null = null;
@@ -146,6 +158,12 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: { onStart: () => v
     await new Promise<void>((resolve) => {
       const tick = () => {
         const now = performance.now();
+        if (window.stopped?.() && now < measureTo) {
+          total = seq;
+          measureTo = Math.max(measureFrom, now);
+          windowTimers.forEach(clearTimeout);
+          window.onEnd();
+        }
         const due = Math.min(total, Math.floor(((now - start) / 1000) * plan.rate) + 1);
         while (seq < due) {
           const s: Sent = { target: targets[seq % targets.length], due: start + (seq * 1000) / plan.rate };
@@ -181,7 +199,7 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: { onStart: () => v
       firstError,
       lateSends,
       sendSeconds,
-      achievedPerS: sent.filter((s) => s.status === 200 && s.respondedAt! >= measureFrom && s.respondedAt! < measureTo).length / (plan.measureMs / 1000),
+      achievedPerS: sent.filter((s) => s.status === 200 && s.respondedAt! >= measureFrom && s.respondedAt! < measureTo).length / ((measureTo - measureFrom) / 1000),
       latenciesMs: ascending(ok.filter((s) => s.changedAt !== undefined).map((s) => s.changedAt! - s.due)),
       httpLatenciesMs: ascending(ok.map((s) => s.respondedAt! - s.due)),
     };
@@ -215,9 +233,11 @@ function onMessage(target: Target, raw: string): void {
  * measures once the load has stopped (message_to_ws times the conversation list).
  */
 export function serveOpenLoop<P extends { load: OpenLoopPlan }, R>(after: (plan: P, outcome: OpenLoopOutcome) => R | Promise<R>): void {
+  let stopped = false;
+  process.on('message', (m: { type: string }) => void (m.type === 'stop' && (stopped = true)));
   process.once('message', (m: { type: string; plan: P }) => {
     if (m.type !== 'plan') return;
-    const window = { onStart: () => process.send!({ type: 'measure-start' }), onEnd: () => process.send!({ type: 'measure-end' }) };
+    const window = { onStart: () => process.send!({ type: 'measure-start' }), onEnd: () => process.send!({ type: 'measure-end' }), stopped: () => stopped };
     runOpenLoop(m.plan.load, window)
       .then(async (outcome) => ({ outcome, after: await after(m.plan, outcome) }))
       .then(

@@ -17,8 +17,17 @@ export interface OpenLoopRun<R> {
   server: ServerCounts;
 }
 
-/** Runs `plan` in a forked client (open-loop-child.ts unless the benchmark has its own) against the server behind `pool`. */
-export function forkOpenLoop<P extends { load: OpenLoopPlan }, R = null>(pool: pg.Pool, plan: P, client = './open-loop-child.ts'): Promise<OpenLoopRun<R>> {
+/**
+ * Runs `plan` in a forked client (open-loop-child.ts unless the benchmark has its own)
+ * against the server behind `pool`. When `until` settles the load stops there, before
+ * the plan's measured window is over.
+ */
+export function forkOpenLoop<P extends { load: OpenLoopPlan }, R = null>(
+  pool: pg.Pool,
+  plan: P,
+  client = './open-loop-child.ts',
+  until?: Promise<unknown>,
+): Promise<OpenLoopRun<R>> {
   const counters = new ServerCounters(pool);
   let server: ServerCounts | null = null;
   return new Promise<OpenLoopRun<R>>((resolve, reject) => {
@@ -36,6 +45,7 @@ export function forkOpenLoop<P extends { load: OpenLoopPlan }, R = null>(pool: p
       resolve({ ...result, server: server ?? counters.read() });
     });
     child.send({ type: 'plan', plan });
+    void until?.finally(() => child.connected && child.send({ type: 'stop' })).catch(() => {});
   }).finally(() => counters.close());
 }
 

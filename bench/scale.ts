@@ -53,7 +53,9 @@ const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 const WARMUP = 10;
 const ASSIGN_RUNS = Number(process.env.BENCH_SCALE_ASSIGN_RUNS ?? 10);
 const CMD_RATE = Number(process.env.BENCH_SCALE_CMD_RATE ?? 200);
-const CMD_MS = 10_000;
+const CMD_USERS = 200;
+/** A rebuild that outlasts this (ten million events on a slow machine) is measured over its first hour. */
+const CMD_MAX_MS = 3_600_000;
 const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const PASSWORD = 'bench-scale-password';
 const APP_URL = 'http://127.0.0.1';
@@ -328,27 +330,27 @@ async function runSize(target: number): Promise<Record<string, number>> {
     figures.assign_40_alone_p95_ms = round(percentile(alone, 95), 1);
     log(`  template to 40 athletes, one at a time p50 ${figures.assign_40_alone_p50_ms} ms  p95 ${figures.assign_40_alone_p95_ms} ms (HTTP answer); ${server.rssNote()}`);
 
-    // Commands while a rebuild runs.
-    const users = coach.athletes.slice(1, 21);
-    const plan: OpenLoopPlan = { base: server.url, rate: CMD_RATE, warmupMs: 2000, measureMs: CMD_MS, drainMs: 5000, body: 'profile', targets: [] };
+    // Commands during the whole of one rebuild, from its first batches to its switch: the
+    // load stops when the rebuild ends. (Until the 25th run it was measured over the
+    // rebuild's first 12 s, the accounts and invitations at the head of the store, where
+    // a rebuild writes little.) Spread over 200 athletes, so that no stream grows to
+    // thousands of events during it (a long stream's command is slower on its own).
+    const users = coach.athletes.slice(1, 1 + CMD_USERS);
+    const plan: OpenLoopPlan = { base: server.url, rate: CMD_RATE, warmupMs: 2000, measureMs: CMD_MAX_MS, drainMs: 5000, body: 'profile', targets: [] };
     for (const u of users) {
       const s = await signIn(u.email);
       plan.targets.push({ topic: `user:${s.user.id}`, watcherToken: s.accessToken, method: 'PUT', path: '/api/profile', senderToken: s.accessToken });
     }
-    let loading = true;
-    let rebuilt = 0;
     // The load client is forked first, at normal priority (a child inherits its parent's);
     // then this process, which now only rebuilds, lowers its own as `spotter replay` does.
-    const running = forkOpenLoop(pool, { load: plan }).finally(() => (loading = false));
+    let rebuildDone!: () => void;
+    const rebuildEnded = new Promise<void>((resolve) => (rebuildDone = resolve));
+    const running = forkOpenLoop(pool, { load: plan }, undefined, rebuildEnded);
     const restorePriority = lowerOwnPriority();
-    const rebuilding = (async () => {
-      while (loading) {
-        await rebuildProjections(pool, store, readModels, { batchSize: 20_000 });
-        rebuilt++;
-      }
-    })();
-    const run = await running;
-    await rebuilding;
+    const underLoad = performance.now();
+    const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000 }).finally(rebuildDone);
+    const [run] = await Promise.all([running, rebuilding]);
+    figures.rebuild_under_load_s = round((performance.now() - underLoad) / 1000, 1);
     restorePriority();
     const o = run.outcome;
     const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
@@ -359,7 +361,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
     figures.cmd_during_rebuild_failed = o.measured - o.ok + o.unmatched;
     figures.cmd_during_rebuild_achieved_per_s = round(o.achievedPerS, 1);
     log(
-      `  ${CMD_RATE} commands/s during ${rebuilt} rebuild(s): HTTP p50 ${figures.cmd_during_rebuild_p50_ms} ms p99 ${figures.cmd_during_rebuild_p99_ms} ms; command → ws p99 ${figures.cmd_to_ws_during_rebuild_p99_ms} ms; ${figures.cmd_during_rebuild_failed} failed`,
+      `  ${CMD_RATE} commands/s over ${users.length} athletes during a rebuild of ${figures.rebuild_under_load_s} s: HTTP p50 ${figures.cmd_during_rebuild_p50_ms} ms p99 ${figures.cmd_during_rebuild_p99_ms} ms; command → ws p99 ${figures.cmd_to_ws_during_rebuild_p99_ms} ms; ${figures.cmd_during_rebuild_failed} failed`,
     );
 
     figures.server_peak_rss_mb = round(server.peakRssMb());
