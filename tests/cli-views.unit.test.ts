@@ -37,7 +37,6 @@ const progress = (p: Partial<RebuildProgress>): RebuildProgress => ({
   totalEstimate: 10_000,
   elapsedMs: 500,
   applyMs: 400,
-  loggingMs: 0,
   done: false,
   ...p,
 });

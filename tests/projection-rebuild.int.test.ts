@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
@@ -101,42 +100,6 @@ describe('projection rebuild', () => {
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
     expect(await seen('envelope_probe')).toEqual({ events: rows[0].n, with_data: 0 });
     expect(await seen('payload_probe')).toEqual({ events: rows[0].n, with_data: rows[0].n });
-  });
-
-  it('fills the next generation without WAL and serves it only once it is crash-safe', async () => {
-    // A probe with an index that notes, per batch, how its table and index are stored
-    // ('u' unlogged, 'p' permanent) at the moment it writes into them.
-    const persistenceOf = (tx: pg.ClientBase | pg.Pool, table: string) =>
-      tx
-        .query<{ relpersistence: string }>(`SELECT relpersistence FROM pg_class WHERE oid IN ($1::regclass, $2::regclass) ORDER BY relkind`, [table, `${table}_type_idx`])
-        .then((r) => r.rows.map((row) => row.relpersistence).join(''));
-    const seenWhileFilling: string[] = [];
-    const probe: Projection = {
-      name: 'persistence_probe',
-      version: 1,
-      handles: ['*'],
-      envelopeOnly: true,
-      tables: {
-        persistence_probe: (t) => `CREATE TABLE ${t} (checkpoint text PRIMARY KEY, type text NOT NULL); CREATE INDEX ${t}_type_idx ON ${t} (type)`,
-      },
-      async apply(events, { tx, table }) {
-        seenWhileFilling.push(await persistenceOf(tx, table('persistence_probe')));
-        const rows = events.map((e) => ({ checkpoint: e.checkpoint, type: e.type }));
-        await tx.query(`INSERT INTO ${table('persistence_probe')} SELECT * FROM json_populate_recordset(NULL::${table('persistence_probe')}, $1::json)`, [JSON.stringify(rows)]);
-        return [];
-      },
-    };
-    await appendMany(100, 'persistence');
-    const probeRunner = new ProjectionRunner(db.pool, store, db.url, [probe], { log: () => {} });
-    await installProjection(db.pool, probe);
-    const result = await probeRunner.rebuild(probe.name);
-
-    expect(result).toMatchObject({ generation: 2, done: true });
-    // Index and table, both unlogged in every batch of the fill.
-    expect(new Set(seenWhileFilling)).toEqual(new Set(['uu']));
-    expect(await persistenceOf(db.pool, 'persistence_probe_g2')).toBe('pp');
-    const { rows } = await db.pool.query('SELECT (SELECT count(*)::int FROM persistence_probe) AS served, (SELECT count(*)::int FROM es_events) AS events');
-    expect(rows[0].served).toBe(rows[0].events);
   });
 
   it('refuses to replay a reactor', async () => {

@@ -13,7 +13,7 @@
 import type pg from 'pg';
 import type { Checkpoint, EventStore, StoredEvent } from '../eventstore/port.ts';
 import { handlesEvent, historyReader, physicalTable, type Projection } from './projection.ts';
-import { createGeneration, makeGenerationLogged, pointViewsAt, tableMap } from './schema.ts';
+import { createGeneration, pointViewsAt, tableMap } from './schema.ts';
 import { REBUILD_LOCK } from '../locks.ts';
 import { applyIsolating, isTransientError, shouldIsolate } from './poison.ts';
 import { lowerBackendPriority } from '../db/background-priority.ts';
@@ -27,8 +27,6 @@ export interface RebuildProgress {
   elapsedMs: number;
   /** Time spent writing this projection's batches (its share when several rebuild together). */
   applyMs: number;
-  /** Time spent writing the filled generation into the WAL before it serves (schema.ts). */
-  loggingMs: number;
   done: boolean;
 }
 
@@ -67,7 +65,6 @@ interface Target {
   generation: number;
   table: (logical: string) => string;
   applyMs: number;
-  loggingMs: number;
   /** How long its last batch took: the next batch goes to the writers longest first. */
   lastBatchMs: number;
 }
@@ -120,7 +117,6 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
     totalEstimate,
     elapsedMs: Date.now() - started,
     applyMs: Math.round(t.applyMs),
-    loggingMs: Math.round(t.loggingMs),
     done,
   });
 
@@ -171,7 +167,6 @@ async function rebuildLocked(pool: pg.Pool, store: EventStore, projections: Proj
 
   const results: RebuildProgress[] = [];
   for (const t of targets) {
-    await makeLogged(pool, t);
     const tail = await switchGeneration(pool, store, t, checkpoint, batchSize);
     await dropGeneration(pool, t.p, t.oldGeneration);
     const result = { ...progress(t, true), eventsRead: eventsRead + tail };
@@ -207,10 +202,7 @@ function writerCount(pool: pg.Pool, projections: number, asked = DEFAULT_WRITERS
 
 const poolMax = (pool: pg.Pool) => (pool as pg.Pool & { options: { max?: number } }).options.max ?? 10;
 
-/**
- * Registers the rebuild (status shows it) and creates the empty tables of the next
- * generation, unlogged until they are filled (schema.ts).
- */
+/** Registers the rebuild (status shows it) and creates the empty tables of the next generation. */
 async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
   const { rows } = await pool.query<{ generation: number }>('SELECT generation FROM projection_checkpoints WHERE projection = $1', [p.name]);
   if (!rows[0]) throw new Error(`Projection ${p.name} is not installed yet: start the server once first`);
@@ -221,10 +213,10 @@ async function startGeneration(pool: pg.Pool, p: Projection): Promise<Target> {
      ON CONFLICT (projection) DO UPDATE SET generation = $2, version = $3, checkpoint = NULL, started_at = now()`,
     [p.name, generation, p.version],
   );
-  await createGeneration(pool, p, generation, 'unlogged');
+  await createGeneration(pool, p, generation);
   // An interrupted rebuild may have parked into this generation: it starts over.
   await pool.query('DELETE FROM projection_parked_events WHERE projection = $1 AND generation >= $2', [p.name, generation]);
-  return { p, oldGeneration, generation, table: tableMap(p, generation), applyMs: 0, loggingMs: 0, lastBatchMs: 0 };
+  return { p, oldGeneration, generation, table: tableMap(p, generation), applyMs: 0, lastBatchMs: 0 };
 }
 
 /** One batch into one projection's next generation, with its checkpoint, in one transaction. */
@@ -264,25 +256,6 @@ async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent
       if (relevant.length === 0 || isTransientError(e)) throw e;
       if (shouldIsolate(e, tries)) return await commit(true);
     }
-  }
-}
-
-/**
- * Makes a filled generation crash-safe before it serves. SET LOGGED rewrites the tables
- * into the WAL, the heaviest write of the switch, so it runs at background priority on a
- * connection that is closed afterwards (its priority cannot be raised again), and
- * outside the switch's transaction: the live runner keeps going meanwhile, and the
- * switch applies what came in.
- */
-async function makeLogged(pool: pg.Pool, t: Target): Promise<void> {
-  const started = performance.now();
-  const client = await pool.connect();
-  try {
-    await lowerBackendPriority(client);
-    await makeGenerationLogged(client, t.p, t.generation);
-  } finally {
-    client.release(true);
-    t.loggingMs += performance.now() - started;
   }
 }
 

@@ -21,33 +21,12 @@ export function tableMap(p: Projection, generation: number): (logical: string) =
   };
 }
 
-/**
- * How a generation's tables are written. A generation that is being filled by a rebuild
- * serves nobody yet, so it skips the write-ahead log ('unlogged'): a rebuild wrote
- * every row to the WAL once for the table and again for each index, and that WAL's
- * fsyncs are what live commands wait behind (bench/README.md, issue 28). A crash of the
- * database empties such tables, which costs nothing: an interrupted rebuild starts over.
- * The generation becomes crash-safe (makeGenerationLogged) before it serves.
- */
-export type Persistence = 'logged' | 'unlogged';
-
-export async function createGeneration(db: pg.PoolClient | pg.Pool, p: Projection, generation: number, persistence: Persistence = 'logged'): Promise<void> {
+export async function createGeneration(db: pg.PoolClient | pg.Pool, p: Projection, generation: number): Promise<void> {
   for (const [logical, ddl] of Object.entries(p.tables)) {
     const physical = physicalTable(logical, generation);
     await db.query(`DROP TABLE IF EXISTS ${physical} CASCADE`);
     await db.query(ddl(physical));
-    // After the DDL, so that its indexes (created with it) follow the table.
-    if (persistence === 'unlogged') await db.query(`ALTER TABLE ${physical} SET UNLOGGED`);
   }
-}
-
-/**
- * Writes an unlogged generation into the WAL, table and indexes, so that it survives a
- * crash; a no-op for a logged one. Projection tables reference no other table, so the
- * order does not matter.
- */
-export async function makeGenerationLogged(db: pg.PoolClient | pg.Pool, p: Projection, generation: number): Promise<void> {
-  for (const logical of Object.keys(p.tables)) await db.query(`ALTER TABLE ${physicalTable(logical, generation)} SET LOGGED`);
 }
 
 export async function pointViewsAt(db: pg.PoolClient | pg.Pool, p: Projection, generation: number): Promise<void> {
