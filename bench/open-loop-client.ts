@@ -199,7 +199,7 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: OpenLoopWindow = {
       firstError,
       lateSends,
       sendSeconds,
-      achievedPerS: sent.filter((s) => s.status === 200 && s.respondedAt! >= measureFrom && s.respondedAt! < measureTo).length / ((measureTo - measureFrom) / 1000),
+      achievedPerS: sent.filter((s) => s.status === 200 && s.respondedAt! >= measureFrom && s.respondedAt! < measureTo).length / (Math.max(measureTo - measureFrom, 1) / 1000),
       latenciesMs: ascending(ok.filter((s) => s.changedAt !== undefined).map((s) => s.changedAt! - s.due)),
       httpLatenciesMs: ascending(ok.map((s) => s.respondedAt! - s.due)),
     };
