@@ -344,9 +344,11 @@ async function runSize(target: number): Promise<Record<string, number>> {
     const running = forkOpenLoop(pool, { load: plan }, undefined, rebuildEnded);
     const restorePriority = lowerOwnPriority();
     const underLoad = performance.now();
-    const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000 }).finally(rebuildDone);
+    const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000 }).finally(() => {
+      figures.rebuild_under_load_s = round((performance.now() - underLoad) / 1000, 1);
+      rebuildDone();
+    });
     const [run] = await Promise.all([running, rebuilding]);
-    figures.rebuild_under_load_s = round((performance.now() - underLoad) / 1000, 1);
     restorePriority();
     const o = run.outcome;
     const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
