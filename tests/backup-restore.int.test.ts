@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../src/features.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
-import pg from 'pg';
+import type pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.ts';
 import { linkAthlete } from './support/coaching.ts';
 import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { runSpotter } from './support/cli.ts';
+import { testPool } from './support/database.ts';
 
 let source: TestServer;
 let freshServer: EmbeddedDatabase;
@@ -28,11 +29,7 @@ beforeAll(async () => {
   // The embedded server runs as its own user, who must reach the folder.
   await fs.chmod(dir, 0o777);
   freshServer = await startEmbeddedPostgres(path.join(dir, 'fresh-data'));
-  fresh = { url: freshServer.url, pool: new pg.Pool({ connectionString: freshServer.url, max: 2 }) };
-  // pool.end() resolves once its clients are told to end, not once their backends are gone:
-  // the database's stop right after may still terminate one (57P01), which is expected at
-  // teardown. Unheard, that error ended a CI run as an uncaught exception.
-  fresh.pool.on('error', () => {});
+  fresh = { url: freshServer.url, pool: testPool(freshServer.url, 2) };
 });
 afterAll(async () => {
   await source?.close();

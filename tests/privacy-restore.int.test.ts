@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
@@ -17,6 +17,7 @@ import { readEraseLog } from '../src/privacy/index.ts';
 import { linkAthlete, settled } from './support/coaching.ts';
 import { ACCESS_CODE, signedInUser, startTestServer, type TestServer } from './support/server.ts';
 import { runSpotter } from './support/cli.ts';
+import { testPool } from './support/database.ts';
 import { readToHead } from './support/read-to-head.ts';
 
 let source: TestServer;
@@ -29,11 +30,7 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-erase-restore-'));
   await fs.chmod(dir, 0o777);
   freshServer = await startEmbeddedPostgres(path.join(dir, 'fresh-data'));
-  fresh = { url: freshServer.url, pool: new pg.Pool({ connectionString: freshServer.url, max: 2 }) };
-  // pool.end() resolves once its clients are told to end, not once their backends are gone:
-  // the database's stop right after may still terminate one (57P01), which is expected at
-  // teardown. Unheard, that error ended a CI run as an uncaught exception.
-  fresh.pool.on('error', () => {});
+  fresh = { url: freshServer.url, pool: testPool(freshServer.url, 2) };
 });
 afterAll(async () => {
   await source?.close();

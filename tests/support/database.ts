@@ -11,6 +11,19 @@ export interface TestDatabase {
 }
 
 /**
+ * A test's own pool on a database the test will drop or stop. Dropping ends idle
+ * connections from the server side, and so can a stop right after `pool.end()`, which
+ * resolves once its clients are told to end, not once their backends are gone (57P01).
+ * That is expected at teardown, not a failure; unheard, it would be an uncaught exception
+ * (it ended a CI run so, from tests/privacy-restore.int.test.ts).
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
  * `migrate: false`: an empty database. `installed`: also every projection of the server
  * installed, as a server's first start leaves the database (support/server.ts).
  */
@@ -25,9 +38,7 @@ export async function createTestDatabase(opts: { migrate?: boolean; installed?: 
   await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  // drop() ends idle connections from the server side; that is expected, not a failure.
-  pool.on('error', () => {});
+  const pool = testPool(url, 20);
   return {
     url,
     pool,
