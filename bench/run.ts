@@ -15,6 +15,10 @@ type Bench = () => Promise<Record<string, number>>;
 
 const BENCHMARKS: Record<string, { what: string; load: () => Promise<Bench> }> = {
   append: { what: "single-event appends vs raw INSERT, 8 writers: exact version, then 'any'", load: async () => (await import('./append.ts')).run },
+  long_streams: {
+    what: 'a command on a 5,000-message conversation and on a coach of 400 athletes, neither in memory yet (read, fold, decide, append)',
+    load: async () => (await import('./long_streams.ts')).run,
+  },
   append_batch: { what: '10-event batch appends vs raw 10-row INSERT, 8 writers', load: async () => (await import('./append_batch.ts')).run },
   rebuild: { what: 'stream_summaries rebuild over 1,000,000 events', load: async () => (await import('./rebuild.ts')).run },
   cmd_to_ws: { what: 'PUT /api/profile → websocket `changed` at 500 commands/s', load: async () => (await import('./cmd_to_ws.ts')).run },

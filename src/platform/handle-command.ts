@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { DuplicateEventError, WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type StoredEvent } from './eventstore/port.ts';
-import type { CommandContext, Decider, DomainEvent } from '../kernel/decider.ts';
+import { foldEvents, type CommandContext, type Decider, type DomainEvent } from '../kernel/decider.ts';
 import { currentRequestId } from './observability/request-context.ts';
 import { claimScope } from './command-claim.ts';
 
@@ -150,7 +150,7 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
     const known = hit ? cached : { decider, version: -1, state: decider.initialState() };
     const read = !hit || mustRead;
     const fresh = read ? await store.readStream(stream, known.version + 1) : [];
-    const state = fresh.reduce((s, e) => decider.evolve(s, e as unknown as E), known.state as S);
+    const state = foldEvents(decider, known.state as S, fresh as unknown as E[]);
     const version = known.version + fresh.length;
     const now = opts.now?.() ?? new Date();
     const ctx: CommandContext = { userId: opts.userId, now, newId: randomUUID };
@@ -185,7 +185,7 @@ async function handleNow<S, C, E extends DomainEvent>(store: EventStore, stream:
         })),
         expected,
       );
-      remember(cache, stream, { decider, version: append.nextExpectedVersion, state: events.reduce(decider.evolve, state) });
+      remember(cache, stream, { decider, version: append.nextExpectedVersion, state: foldEvents(decider, state, events) });
       return { events, append, before: state };
     } catch (e) {
       if (e instanceof DuplicateEventError) {
@@ -240,7 +240,7 @@ export async function handleNewStreams<S, C, E extends DomainEvent>(
   const byStream = new Map(appended.map((d, k) => [d.stream, results[k]]));
   return decided.map((d) => {
     const append = byStream.get(d.stream) ?? null;
-    if (append) remember(cache, d.stream, { decider, version: append.nextExpectedVersion, state: d.events.reduce(decider.evolve, before) });
+    if (append) remember(cache, d.stream, { decider, version: append.nextExpectedVersion, state: foldEvents(decider, before, d.events) });
     return { events: d.events, append, before };
   });
 }

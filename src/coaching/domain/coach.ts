@@ -52,33 +52,48 @@ function linkedByEmail(state: CoachState, email: string): boolean {
   return Object.values(state.links).some((l) => sameEmail(l.email, email));
 }
 
+/**
+ * The coach after `events`. Invitations and links are copied once per run and filled in
+ * place (Decider.evolveAll): a copy per event made a 400-athlete coach's stream
+ * (1,200 events) take 220 ms to read.
+ */
+function foldCoach(state: CoachState, events: readonly CoachEvent[]): CoachState {
+  if (events.length === 0) return state;
+  const next: CoachState = { invites: { ...state.invites }, links: { ...state.links } };
+  for (const event of events) step(next, event);
+  return next;
+}
+
+/** One event onto `draft`, the run's own copy, changed here. */
+function step(draft: CoachState, event: CoachEvent): void {
+  switch (event.type) {
+    case 'InviteSent':
+      draft.invites[event.data.inviteId] = { email: event.data.email, status: 'pending', athleteId: null };
+      return;
+    case 'InviteResent':
+      return;
+    case 'InviteAccepted':
+      draft.invites[event.data.inviteId] = { ...draft.invites[event.data.inviteId], status: 'accepted', athleteId: event.data.athleteId };
+      return;
+    case 'InviteRevoked':
+      draft.invites[event.data.inviteId] = { ...draft.invites[event.data.inviteId], status: 'revoked' };
+      return;
+    case 'ClientLinked':
+      draft.links[event.data.athleteId] = { linkId: event.data.linkId, email: event.data.email };
+      return;
+    case 'ClientUnlinked':
+      delete draft.links[event.data.athleteId];
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
 export const coachDecider: Decider<CoachState, CoachCommand, CoachEvent> = {
   initialState: () => ({ invites: {}, links: {} }),
 
-  evolve(state, event) {
-    switch (event.type) {
-      case 'InviteSent':
-        return { ...state, invites: { ...state.invites, [event.data.inviteId]: { email: event.data.email, status: 'pending', athleteId: null } } };
-      case 'InviteResent':
-        return state;
-      case 'InviteAccepted': {
-        const invite = state.invites[event.data.inviteId];
-        return { ...state, invites: { ...state.invites, [event.data.inviteId]: { ...invite, status: 'accepted', athleteId: event.data.athleteId } } };
-      }
-      case 'InviteRevoked': {
-        const invite = state.invites[event.data.inviteId];
-        return { ...state, invites: { ...state.invites, [event.data.inviteId]: { ...invite, status: 'revoked' } } };
-      }
-      case 'ClientLinked':
-        return { ...state, links: { ...state.links, [event.data.athleteId]: { linkId: event.data.linkId, email: event.data.email } } };
-      case 'ClientUnlinked': {
-        const { [event.data.athleteId]: _gone, ...links } = state.links;
-        return { ...state, links };
-      }
-      default:
-        return assertNever(event);
-    }
-  },
+  evolve: (state, event) => foldCoach(state, [event]),
+  evolveAll: (state, events) => foldCoach(state, events),
 
   decide(command, state, ctx) {
     switch (command.type) {
