@@ -9,7 +9,10 @@
  *
  * - `*_cold_command_ms`: one command on it through handleCommand, as its route runs it
  *   (a message sent, an invitation sent): read, fold, decide, append;
- * - `*_read_ms`: reading the stream alone;
+ * - `*_read_ms`: reading the stream alone, and `*_first_event_read_ms` its first event
+ *   alone (`readStream(stream, 0, 1)`: what the push reactor reads to learn who is in a
+ *   conversation, and what the invitation route reads back of the events it appended,
+ *   where both read the whole stream before);
  * - `*_fold_ms`: folding what was read as handleCommand does (foldEvents), and
  *   `*_fold_stepwise_ms` one evolve at a time, as it did until evolveAll: each evolve
  *   copies the state's collection, n copies of up to n entries.
@@ -83,6 +86,7 @@ async function timeStream<S, C, E extends DomainEvent>(
 ): Promise<Record<string, number>> {
   const cold: number[] = [];
   const read: number[] = [];
+  const firstEvent: number[] = [];
   const fold: number[] = [];
   const stepwise: number[] = [];
   let events = 0;
@@ -96,6 +100,9 @@ async function timeStream<S, C, E extends DomainEvent>(
     read.push(performance.now() - started);
     events = stored.length;
     started = performance.now();
+    await new PostgresEventStore(pool).readStream(stream, 0, 1);
+    firstEvent.push(performance.now() - started);
+    started = performance.now();
     foldEvents(decider, decider.initialState(), stored);
     fold.push(performance.now() - started);
     started = performance.now();
@@ -106,11 +113,12 @@ async function timeStream<S, C, E extends DomainEvent>(
     [`${name}_events`]: events,
     [`${name}_cold_command_ms`]: ms(cold),
     [`${name}_read_ms`]: ms(read),
+    [`${name}_first_event_read_ms`]: ms(firstEvent),
     [`${name}_fold_ms`]: ms(fold),
     [`${name}_fold_stepwise_ms`]: ms(stepwise),
   };
   log(
-    `  ${name} (${events} events): a command on a cold server ${figures[`${name}_cold_command_ms`]} ms; reading ${figures[`${name}_read_ms`]} ms, folding ${figures[`${name}_fold_ms`]} ms (one evolve at a time: ${figures[`${name}_fold_stepwise_ms`]} ms); medians of ${ROUNDS}`,
+    `  ${name} (${events} events): a command on a cold server ${figures[`${name}_cold_command_ms`]} ms; reading ${figures[`${name}_read_ms`]} ms (its first event alone ${figures[`${name}_first_event_read_ms`]} ms), folding ${figures[`${name}_fold_ms`]} ms (one evolve at a time: ${figures[`${name}_fold_stepwise_ms`]} ms); medians of ${ROUNDS}`,
   );
   return figures;
 }

@@ -65,6 +65,19 @@ export function runEventStoreContract(name: string, makeStore: () => Promise<{ s
       expect(await store.readStream(s, 4)).toEqual([]);
     });
 
+    it('reads at most maxCount events of a stream, from a given version on', async () => {
+      const s = stream();
+      await store.append(s, [1, 2, 3, 4, 5].map(ev), 'no_stream');
+      expect((await store.readStream(s, 0, 1)).map((e) => e.data)).toEqual([{ n: 1 }]);
+      expect((await store.readStream(s, 1, 2)).map((e) => [e.streamVersion, e.data])).toEqual([
+        [1, { n: 2 }],
+        [2, { n: 3 }],
+      ]);
+      expect((await store.readStream(s, 3, 10)).map((e) => e.streamVersion)).toEqual([3, 4]);
+      expect(await store.readStream(stream(), 0, 1)).toEqual([]);
+      await expect(store.readStream(s, 0, 0)).rejects.toBeInstanceOf(RangeError);
+    });
+
     it('returns an empty list for a stream that does not exist', async () => {
       expect(await store.readStream(stream())).toEqual([]);
     });

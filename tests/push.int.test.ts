@@ -318,6 +318,27 @@ describe('web push', () => {
     expect(service.got.length).toBe(before);
   });
 
+  it('a restarted reactor finds who is in a conversation from its first event, when the batch holds a message alone', async () => {
+    const store = t.server.platform.store;
+    const messages = (await readToHead(store)).filter((e) => e.type === 'MessageSent');
+    expect(messages.length).toBeGreaterThan(0);
+    const deliveries = (tx: { query: typeof t.db.pool.query }) =>
+      tx.query("SELECT s.user_id, d.event_key FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id WHERE d.kind = 'message' ORDER BY 1, 2");
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const queued = (await deliveries(client)).rows;
+      expect(queued.length).toBeGreaterThan(0);
+      // Forget what was queued, then apply the messages to a new instance (an empty participants cache).
+      await client.query("DELETE FROM push_deliveries WHERE kind = 'message'");
+      await pushReactor(store).apply(messages, { tx: client, table: (n) => n, history: historyReader(store) });
+      expect((await deliveries(client)).rows).toEqual(queued);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('parks a malformed comment event and goes on with the next', async () => {
     const store = t.server.platform.store;
     const bad = await store.append(

@@ -250,7 +250,7 @@ export async function reapplyErasures(platform: Pick<Platform, 'pool' | 'store' 
   if (pending.length === 0) return result;
   const accounts = [...new Set(pending.filter((e) => e.final).map((e) => e.subject_id))];
   for (const userId of accounts) {
-    if ((await store.readStream(userStream(userId))).length === 0) continue; // signed up after the backup: nothing of theirs here
+    if ((await store.readStream(userStream(userId), 0, 1)).length === 0) continue; // signed up after the backup: nothing of theirs here
     await eraseAccount({ pool, store, projections: [], log }, userId, 'staff', 'spotter restore (erase log)');
     result.accounts.push(userId);
   }

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { todayFor } from '../accounts/index.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureDeps } from '../feature.ts';
-import { handleCommand } from '../platform/handle-command.ts';
+import { handleCommand, type CommandResult } from '../platform/handle-command.ts';
 import { DomainError } from '../kernel/decider.ts';
 import { userIdOf } from '../platform/http/auth-hook.ts';
-import { coachDecider, coachStream, type CoachCommand } from './domain/coach.ts';
+import { coachDecider, coachStream, type CoachCommand, type CoachEvent } from './domain/coach.ts';
 import { COACHING_MESSAGES as M, emailProblem } from './domain/messages.ts';
 import * as q from './queries.ts';
 import { complianceOf } from './compliance.ts';
@@ -93,9 +93,14 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const coach = { preHandler: app.requireCoach };
   const limiter = new RateLimiter(pool, now);
 
-  /** The mail goes out through the outbox; wait for the latest such event's outcome to report it as the spec does. */
-  const mailOutcomeOf = async (coachId: string, type: 'InviteSent' | 'InviteResent', inviteId: string) => {
-    const stored = (await store.readStream(coachStream(coachId))).findLast((e) => e.type === type && (e.data as { inviteId: string }).inviteId === inviteId);
+  /**
+   * The mail goes out through the outbox; wait for the outcome of the event this command
+   * appended to report it as the spec does. Only the appended events are read back (for
+   * their ids): a coach's stream holds every invitation and link they ever made.
+   */
+  const mailOutcomeOf = async (coachId: string, result: CommandResult<CoachEvent>, type: 'InviteSent' | 'InviteResent', inviteId: string) => {
+    const appended = result.append ? await store.readStream(coachStream(coachId), result.append.nextExpectedVersion - result.events.length + 1, result.events.length) : [];
+    const stored = appended.findLast((e) => e.type === type && (e.data as { inviteId: string }).inviteId === inviteId);
     return stored ? q.mailOutcome(pool, stored.id) : { emailSent: false, emailError: null };
   };
 
@@ -147,7 +152,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       });
       const sent = result.events[0];
       const inviteId = (sent.data as { inviteId: string }).inviteId;
-      const mail = await mailOutcomeOf(coachId, 'InviteSent', inviteId);
+      const mail = await mailOutcomeOf(coachId, result, 'InviteSent', inviteId);
       return {
         message: inviteeId ? `Invitation sent to ${email}. They already have an account and can accept it from their Clients page.` : `Invitation sent to ${email}.`,
         userExists: inviteeId !== null,
@@ -177,7 +182,7 @@ export function coachingRoutes(app: FastifyInstance, deps: FeatureDeps) {
         coachName: q.nameOf(coach, req.user!.email),
         athleteName: invitee ? q.nameOf(invitee, invite.email) : invite.email.split('@')[0],
       });
-      const mail = await mailOutcomeOf(coachId, 'InviteResent', req.params.inviteId);
+      const mail = await mailOutcomeOf(coachId, result, 'InviteResent', req.params.inviteId);
       return { message: `Invitation sent again to ${invite.email}.`, ...mail, checkpoint: result.append?.checkpoint ?? null };
     },
   );

@@ -73,7 +73,7 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, by: 'self'
     [userId],
   );
   const coachIds = [...new Set(links.filter((l) => l.athlete_id === userId).map((l) => l.coach_id))];
-  const already = (await store.readStream(erasureStream(userId))).length > 0;
+  const already = (await store.readStream(erasureStream(userId), 0, 1)).length > 0;
   const [event] = decideErasure(already, { userId, by, at: now().toISOString(), coachIds });
   await store.append(erasureStream(userId), [{ ...event, metadata: { userId: by === 'self' ? userId : undefined, at: now().toISOString(), ...metadata } }], 'no_stream');
 

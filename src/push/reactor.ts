@@ -131,8 +131,9 @@ export function pushReactor(store: EventStore, onQueued: () => void = () => {}):
   const participantsOf = async (conversationId: string): Promise<string[]> => {
     const known = participants.get(conversationId);
     if (known) return known;
-    const history = await store.readStream(conversationStream(conversationId));
-    const started = history.find((h) => h.type === 'ConversationStarted') as unknown as Extract<ConversationEvent, { type: 'ConversationStarted' }> | undefined;
+    // A conversation starts with ConversationStarted: its first event, not its thousands of messages.
+    const [first] = await store.readStream(conversationStream(conversationId), 0, 1);
+    const started = (first?.type === 'ConversationStarted' ? first : undefined) as unknown as Extract<ConversationEvent, { type: 'ConversationStarted' }> | undefined;
     const ids = started?.data.participantIds ?? [];
     if (ids.length > 0) remember(conversationId, ids);
     return ids;

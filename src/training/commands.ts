@@ -211,7 +211,7 @@ export async function scheduleImportedWorkouts(
     if (!(e instanceof WrongExpectedVersionError)) throw e;
     // Some were written meanwhile (the read model the importer asked had not seen them yet).
     const fresh: typeof workouts = [];
-    for (const w of workouts) if ((await deps.store.readStream(workoutStream(w.id))).length === 0) fresh.push(w);
+    for (const w of workouts) if ((await deps.store.readStream(workoutStream(w.id), 0, 1)).length === 0) fresh.push(w);
     results = await append(fresh);
   }
   let checkpoint: string | null = null;

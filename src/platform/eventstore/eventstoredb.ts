@@ -38,6 +38,7 @@ import {
   type JSONType,
   type Position,
   type ReadPosition,
+  type ReadStreamOptions,
 } from '@eventstore/db-client';
 import {
   padPosition,
@@ -190,10 +191,12 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextExpectedVersion, checkpoint };
   }
 
-  async readStream(stream: string, fromVersion = 0): Promise<StoredEvent[]> {
+  async readStream(stream: string, fromVersion = 0, maxCount?: number): Promise<StoredEvent[]> {
+    if (maxCount !== undefined && !(Number.isSafeInteger(maxCount) && maxCount > 0)) throw new RangeError(`maxCount must be a positive integer, not ${maxCount}`);
     const out: StoredEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : START, resolveLinkTos: false })) {
+      const from: ReadStreamOptions = { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : START, resolveLinkTos: false };
+      for await (const resolved of this.client.readStream(stream, maxCount === undefined ? from : { ...from, maxCount: BigInt(maxCount) })) {
         const rec = resolved.event;
         if (!rec) continue;
         out.push(toStored(rec, this.positionOfStreamEvent(rec.position, resolved.commitPosition, stream)));

@@ -52,10 +52,12 @@ export interface EventStore {
    */
   appendMany?(appends: { stream: string; events: NewEvent[]; expected: ExpectedVersion }[]): Promise<AppendResult[]>;
   /**
-   * The events of one stream in order, from `fromVersion` (default 0) on; an empty
-   * array when the stream does not exist.
+   * The events of one stream in order, from `fromVersion` (default 0) on, at most
+   * `maxCount` of them (default all); an empty array when the stream does not exist.
+   * A reader that needs a stream's first event, or only whether it exists, asks for
+   * one: a conversation or a coach's stream grows to thousands of events.
    */
-  readStream(stream: string, fromVersion?: number): Promise<StoredEvent[]>;
+  readStream(stream: string, fromVersion?: number, maxCount?: number): Promise<StoredEvent[]>;
   /**
    * The events a user's command appended, found by its command id (metadata.commandId
    * of a command run with a client's id, see handleCommand's `command` option), in

@@ -305,11 +305,13 @@ export class PostgresEventStore implements EventStore {
     return rows[0].v === null ? null : Number(rows[0].v);
   }
 
-  async readStream(stream: string, fromVersion = 0): Promise<StoredEvent[]> {
+  async readStream(stream: string, fromVersion = 0, maxCount?: number): Promise<StoredEvent[]> {
+    if (maxCount !== undefined && !(Number.isSafeInteger(maxCount) && maxCount > 0)) throw new RangeError(`maxCount must be a positive integer, not ${maxCount}`);
+    // LIMIT NULL is no limit: one prepared statement for both.
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',
-      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
-      values: [stream, fromVersion],
+      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
+      values: [stream, fromVersion, maxCount ?? null],
     });
     return this.decoded(rows);
   }
