@@ -18,7 +18,7 @@ import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/proj
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { baseStatus, foldOntoHistory, isWorkoutDone, workoutRowCache } from '../../src/training/index.ts';
-import { teamContribution, type TeamFigures } from '../../src/team-analytics/domain/figures.ts';
+import { teamContribution } from '../../src/team-analytics/domain/figures.ts';
 import { addDeltas, DeltaSum } from '../../src/platform/projections/deltas.ts';
 import { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
@@ -88,7 +88,6 @@ const figureCols: Column[] = [
   ['load_sets', 'int'],
 ];
 const athleteCols: Column[] = [['workouts', 'int'], ['done_workouts', 'int'], ...figureCols];
-const values = (f: TeamFigures): Record<string, number> => ({ ...f });
 
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
@@ -103,10 +102,10 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     const keys: Record<string, string>[] = [{ date: row.date }, { month: monthOf(row.date) }, { year: yearOf(row.date) }, {}];
     const at = keys.map((k) => ({ athlete_id: row.athleteId, ...k }));
     // Workouts done as every surface counts them (workout-done.ts).
-    const perWorkout = { workouts: 1, done_workouts: isWorkoutDone(baseStatus(row.exercises)) ? 1 : 0, ...values(c.totals) };
+    const perWorkout = { workouts: 1, done_workouts: isWorkoutDone(baseStatus(row.exercises)) ? 1 : 0, ...c.totals };
     at.forEach((key, level) => {
       athlete[level].add(key, perWorkout, sign);
-      for (const [exercise_name, figures] of c.byExercise) exercise[level].add({ ...key, exercise_name }, values(figures), sign);
+      for (const [exercise_name, figures] of c.byExercise) exercise[level].add({ ...key, exercise_name }, figures, sign);
     });
   };
   for (const change of changes) {

@@ -9,7 +9,7 @@
  */
 import { addDeltas, DeltaSum, type Column } from '../../src/platform/projections/deltas.ts';
 import type { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
-import { analyticsContribution, weekStart, type Totals } from '../../src/training/domain/summaries.ts';
+import { analyticsContribution, weekStart } from '../../src/training/domain/summaries.ts';
 import type { WorkoutChange, WorkoutRow } from '../../src/training/domain/workout-row.ts';
 
 const TOTAL_COLUMNS = `
@@ -41,7 +41,6 @@ const totalCols: Column[] = [
   ['load', 'numeric'],
   ['volume', 'numeric'],
 ];
-const asValues = (t: Totals): Record<string, number> => ({ ...t });
 
 /** Adds the analytics' deltas to the batch's writes. */
 export function applyAnalytics(changes: readonly WorkoutChange[], writes: StatementBatch, table: (logical: string) => string): void {
@@ -53,9 +52,9 @@ export function applyAnalytics(changes: readonly WorkoutChange[], writes: Statem
     if (!row || row.deleted) return;
     const c = analyticsContribution(row.exercises);
     const at = { athlete_id: row.athleteId, date: row.date };
-    days.add(at, asValues(c.totals), sign);
-    weeks.add({ athlete_id: row.athleteId, week_start: weekStart(row.date) }, asValues(c.totals), sign);
-    for (const [exercise_name, totals] of c.byExercise) exerciseDays.add({ ...at, exercise_name }, asValues(totals), sign);
+    days.add(at, c.totals, sign);
+    weeks.add({ athlete_id: row.athleteId, week_start: weekStart(row.date) }, c.totals, sign);
+    for (const [exercise_name, totals] of c.byExercise) exerciseDays.add({ ...at, exercise_name }, totals, sign);
     for (const [intent, sets] of c.setsByIntent) intents.add({ ...at, intent }, { sets }, sign);
   };
   for (const change of changes) {
