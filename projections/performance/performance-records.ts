@@ -30,6 +30,7 @@ import { recordCandidates, type RecordCandidate } from '../../src/training/domai
 import { sameJson } from '../../src/training/domain/actuals.ts';
 import { PERFORMANCE_EVENT_TYPES, type PerformanceEvent } from '../../src/performance/domain/events.ts';
 import { lowerIsBetter } from '../../src/performance/domain/exercise-type.ts';
+import { beats } from '../../src/performance/domain/record-rule.ts';
 import type { WorkoutChange, WorkoutRow, WorkoutStep } from '../../src/training/domain/workout-row.ts';
 
 export const recordTables = {
@@ -209,6 +210,18 @@ export interface BatchNews {
 }
 
 /**
+ * Whether a value may still be news, given the best the batch's own sources held just
+ * before it (null: none). The statement takes the best of that and the stored rows, so a
+ * value that does not beat the batch's own best can never be news: left out here, it
+ * costs the statement nothing (issue 28: a rebuild's batch held ~100,000 candidates, 45 MB
+ * of JSON, most of them a workout's loads that an earlier workout of the batch had
+ * already lifted).
+ */
+function mayBeNews(value: number, batchPrior: number | null, lowerIsBetter: boolean): boolean {
+  return batchPrior === null || beats(value, batchPrior, lowerIsBetter);
+}
+
+/**
  * The news candidates of a batch, each with the best that the batch's own sources held
  * just before its event: a workout the batch changes counts with its stored entries
  * (its row before its first event here) until an event changes them, and with its new
@@ -255,8 +268,9 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
       const { old, now } = changed;
       const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
       for (const e of now) {
-        // Only a load that went up in this workout can be news.
-        if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) {
+        // Only a load that went up in this workout can be news, and only one that beats what the batch's own sources held.
+        const prior = bestHeld(groupOf(e), false);
+        if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0) && mayBeNews(e.weight, prior, false)) {
           news.candidates.push({
             step,
             source: e.workout_id,
@@ -269,7 +283,7 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
             lower_better: false,
             date: e.date,
             at: s.after.updatedAt,
-            batch_prior: bestHeld(groupOf(e), false),
+            batch_prior: prior,
           });
         }
       }
@@ -283,7 +297,8 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
       const d = e.data;
       const figures = loggedFigures(d);
       const group = groupOf(figures);
-      news.candidates.push({ step, source: d.entryId, ...figures, at: s.event.time.toISOString(), batch_prior: bestHeld(group, figures.lower_better) });
+      const prior = bestHeld(group, figures.lower_better);
+      if (mayBeNews(figures.weight, prior, figures.lower_better)) news.candidates.push({ step, source: d.entryId, ...figures, at: s.event.time.toISOString(), batch_prior: prior });
       news.followed[d.entryId.toLowerCase()] = true;
       manualGroup.set(d.entryId, group);
       hold(group, d.entryId, figures.weight);
