@@ -269,23 +269,23 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
       const had = new Map(old.map((e) => [`${e.exercise_key}|${e.rep_range}`, e.weight]));
       for (const e of now) {
         // Only a load that went up in this workout can be news, and only one that beats what the batch's own sources held.
+        if (e.weight <= (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0)) continue;
         const prior = bestHeld(groupOf(e), false);
-        if (e.weight > (had.get(`${e.exercise_key}|${e.rep_range}`) ?? 0) && mayBeNews(e.weight, prior, false)) {
-          news.candidates.push({
-            step,
-            source: e.workout_id,
-            athlete_id: e.athlete_id,
-            exercise_key: e.exercise_key,
-            exercise_name: e.exercise_name,
-            rep_range: e.rep_range,
-            weight: e.weight,
-            unit: 'lbs',
-            lower_better: false,
-            date: e.date,
-            at: s.after.updatedAt,
-            batch_prior: prior,
-          });
-        }
+        if (!mayBeNews(e.weight, prior, false)) continue;
+        news.candidates.push({
+          step,
+          source: e.workout_id,
+          athlete_id: e.athlete_id,
+          exercise_key: e.exercise_key,
+          exercise_name: e.exercise_name,
+          rep_range: e.rep_range,
+          weight: e.weight,
+          unit: 'lbs',
+          lower_better: false,
+          date: e.date,
+          at: s.after.updatedAt,
+          batch_prior: prior,
+        });
       }
       // A corrected or deleted actual takes its value with it.
       for (const e of old) hold(groupOf(e), e.workout_id, null);

@@ -41,6 +41,7 @@ import {
   type ReadStreamOptions,
 } from '@eventstore/db-client';
 import {
+  checkMaxCount,
   padPosition,
   WrongExpectedVersionError,
   type AppendResult,
@@ -192,7 +193,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(stream: string, fromVersion = 0, maxCount?: number): Promise<StoredEvent[]> {
-    if (maxCount !== undefined && !(Number.isSafeInteger(maxCount) && maxCount > 0)) throw new RangeError(`maxCount must be a positive integer, not ${maxCount}`);
+    checkMaxCount(maxCount);
     const out: StoredEvent[] = [];
     try {
       const from: ReadStreamOptions = { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : START, resolveLinkTos: false };

@@ -106,6 +106,11 @@ export interface BackgroundReader {
   release(): void;
 }
 
+/** readStream's `maxCount`, checked alike by every adapter: absent (all) or a positive integer. */
+export function checkMaxCount(maxCount: number | undefined): void {
+  if (maxCount !== undefined && !(Number.isSafeInteger(maxCount) && maxCount > 0)) throw new RangeError(`maxCount must be a positive integer, not ${maxCount}`);
+}
+
 /** Fixed-width decimal so that string order equals numeric order. */
 export function padPosition(n: bigint | number | string): string {
   return BigInt(n).toString().padStart(20, '0');

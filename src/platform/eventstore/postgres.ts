@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
+  checkMaxCount,
   DuplicateEventError,
   padPosition,
   WrongExpectedVersionError,
@@ -306,7 +307,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(stream: string, fromVersion = 0, maxCount?: number): Promise<StoredEvent[]> {
-    if (maxCount !== undefined && !(Number.isSafeInteger(maxCount) && maxCount > 0)) throw new RangeError(`maxCount must be a positive integer, not ${maxCount}`);
+    checkMaxCount(maxCount);
     // LIMIT NULL is no limit: one prepared statement for both.
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_stream',
