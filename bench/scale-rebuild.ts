@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:scale:rebuild` (issue 28; not part of `npm run bench`, not in CI): the
+ * rebuild of `bench:scale` alone, on a store that run kept (`BENCH_SCALE_KEEP=1` prints
+ * its URL), so that a change to a projection is measured in minutes and on the same
+ * store, old code and new alternating, rather than in a run of twenty.
+ *
+ *   BENCH_SCALE_DATABASE_URL=postgres://… [BENCH_SCALE_PROJECTIONS=a,b] [BENCH_SCALE_RUNS=n]
+ *
+ * Rebuilds those read models (default: all of them) together, as `spotter replay` does,
+ * and prints per run the wall time, node's CPU (this process) and PostgreSQL's (every
+ * `postgres` process of this machine, from /proc: the kept store's database runs here),
+ * with each projection's seconds of writing; then one line of JSON per run.
+ */
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+// pg's type parsers as the server and CLI have them: the rebuild runs in this process.
+import '../src/platform/start.ts';
+import { allProjections } from '../src/features.ts';
+import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
+import { benchPool, log, round } from './lib.ts';
+
+const url = process.env.BENCH_SCALE_DATABASE_URL;
+if (!url) throw new Error('BENCH_SCALE_DATABASE_URL: the URL that `BENCH_SCALE_KEEP=1 npm run bench:scale` printed');
+const only = process.env.BENCH_SCALE_PROJECTIONS?.split(',').map((s) => s.trim());
+const runs = Number(process.env.BENCH_SCALE_RUNS ?? 1);
+const readModels = allProjections.filter((p) => !p.reactor && (!only || only.includes(p.name)));
+const unknown = only?.filter((name) => !readModels.some((p) => p.name === name)) ?? [];
+if (unknown.length > 0) throw new Error(`BENCH_SCALE_PROJECTIONS: no read model named ${unknown.join(', ')}`);
+
+/** CPU seconds (user + system) of every process named `postgres` now running here. */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * PostgreSQL's CPU over a span, sampled every half second: a backend that exits in the
+ * span (a rebuild closes its writers) takes its CPU with it, so what was last seen of
+ * each process counts.
+ */
+function sampledPostgresCpu(): { stop(): number } {
+  const start = postgresCpuSeconds();
+  let last = start;
+  let gone = 0;
+  const timer = setInterval(() => {
+    const now = postgresCpuSeconds();
+    // A drop is CPU of processes that exited: keep what they had used.
+    if (now < last) gone += last - now;
+    last = now;
+  }, 500);
+  return {
+    stop() {
+      clearInterval(timer);
+      return postgresCpuSeconds() + gone - start;
+    },
+  };
+}
+
+const pool = benchPool(url, 10);
+const store = new PostgresEventStore(pool);
+try {
+  for (let run = 1; run <= runs; run++) {
+    const cpu = process.cpuUsage();
+    const pgCpu = sampledPostgresCpu();
+    const t0 = performance.now();
+    const results = await rebuildProjections(pool, store, readModels, { batchSize: 20_000 });
+    const seconds = (performance.now() - t0) / 1000;
+    const used = process.cpuUsage(cpu);
+    const figures: Record<string, number> = {
+      run,
+      events: results[0]?.eventsRead ?? 0,
+      rebuild_s: round(seconds, 1),
+      node_cpu_s: round((used.user + used.system) / 1e6, 1),
+      postgres_cpu_s: round(pgCpu.stop(), 1),
+      // This process's peak resident set so far (VmHWM): what the batches held in memory cost.
+      peak_rss_mb: round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024),
+    };
+    for (const r of results) figures[`${r.projection}_writing_s`] = round(r.applyMs / 1000, 1);
+    log(
+      `rebuild of ${readModels.length} read model(s), run ${run}: ${figures.rebuild_s} s, ${round(figures.events / seconds).toLocaleString('en-US')} events/s; ` +
+        `node CPU ${figures.node_cpu_s} s, PostgreSQL CPU ${figures.postgres_cpu_s} s, peak RSS ${figures.peak_rss_mb} MB`,
+    );
+    for (const r of results) log(`  ${r.projection.padEnd(28)} ${figures[`${r.projection}_writing_s`]} s writing`);
+    console.log(JSON.stringify(figures));
+  }
+} finally {
+  await store.codec.keys.close();
+  await pool.end();
+}
+// The store's LISTEN connection would keep the process alive.
+process.exit(0);
