@@ -6,7 +6,8 @@
  *
  *   BENCH_SCALE_DATABASE_URL=postgres://… [BENCH_SCALE_PROJECTIONS=a,b] [BENCH_SCALE_RUNS=n]
  *
- * Rebuilds those read models (default: all of them) together, as `spotter replay` does,
+ * Rebuilds those read models (default: all of them) together, as `spotter replay` does
+ * (at background priority, its own and its backends'),
  * and prints per run the wall time, node's CPU (this process) and PostgreSQL's (every
  * `postgres` process of this machine, from /proc: the kept store's database runs here),
  * with each projection's seconds of writing; then one line of JSON per run.
@@ -18,6 +19,7 @@ import '../src/platform/start.ts';
 import { allProjections } from '../src/features.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
+import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import { benchPool, log, round } from './lib.ts';
 
 const url = process.env.BENCH_SCALE_DATABASE_URL;
@@ -68,6 +70,9 @@ function sampledPostgresCpu(): { stop(): number } {
   };
 }
 
+// At background priority, as `spotter replay` runs (its writers' backends are there too):
+// at normal priority, node's threads would take the CPU from the backends it waits on.
+lowerOwnPriority();
 const pool = benchPool(url, 10);
 const store = new PostgresEventStore(pool);
 try {

@@ -3,6 +3,7 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { ProjectionRunner } from '../src/platform/projections/runner.ts';
 import { streamSummaries } from '../src/platform/projections/stream-summaries.ts';
 import { installProjection } from '../src/platform/projections/schema.ts';
+import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
@@ -100,6 +101,38 @@ describe('projection rebuild', () => {
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
     expect(await seen('envelope_probe')).toEqual({ events: rows[0].n, with_data: 0 });
     expect(await seen('payload_probe')).toEqual({ events: rows[0].n, with_data: rows[0].n });
+  });
+
+  it('hands apply what prepare worked out ahead for the same events, batch after batch in order, and nothing where prepare failed', async () => {
+    const preparedFirsts: string[] = [];
+    let prepares = 0;
+    const probe: Projection = {
+      name: 'prepare_probe',
+      version: 1,
+      handles: ['*'],
+      tables: { prepare_probe: (t) => `CREATE TABLE ${t} (first text PRIMARY KEY, events int NOT NULL, prepared boolean NOT NULL)` },
+      prepare(events) {
+        if (++prepares === 2) return Promise.reject(new Error('prepare failed'));
+        preparedFirsts.push(events[0].checkpoint);
+        return Promise.resolve({ first: events[0].checkpoint, events: events.length });
+      },
+      async apply(events, { tx, table }, prepared) {
+        const ahead = prepared as { first: string; events: number } | undefined;
+        if (ahead && (ahead.first !== events[0].checkpoint || ahead.events !== events.length)) throw new Error('prepared for other events');
+        await tx.query(`INSERT INTO ${table('prepare_probe')} VALUES ($1, $2, $3)`, [events[0].checkpoint, events.length, ahead !== undefined]);
+        return [];
+      },
+    };
+    await installProjection(db.pool, probe);
+    await rebuildProjections(db.pool, store, [probe], { batchSize: 500 });
+
+    const { rows: total } = await db.pool.query('SELECT count(*)::int AS n FROM es_events');
+    const { rows } = await db.pool.query<{ first: string; events: number; prepared: boolean }>('SELECT * FROM prepare_probe ORDER BY first');
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.reduce((n, r) => n + r.events, 0)).toBe(total[0].n);
+    // The second batch's prepare failed: applied without it; every other batch with its own.
+    expect(rows.map((r) => r.prepared)).toEqual(rows.map((_, i) => i !== 1));
+    expect(preparedFirsts).toEqual(rows.filter((r) => r.prepared).map((r) => r.first));
   });
 
   it('refuses to replay a reactor', async () => {

@@ -21,7 +21,7 @@
 import { toLbs } from '../../src/kernel/units.ts';
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
-import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection, type ProjectionContext } from '../../src/platform/projections/projection.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { foldOntoHistory, workoutRowCache } from '../../src/training/index.ts';
@@ -311,12 +311,28 @@ export function newsCandidates(steps: readonly WorkoutStep[]): BatchNews {
   return news;
 }
 
-export async function applyRecords(
-  changes: readonly WorkoutChange[],
-  ctx: { tx: pg.PoolClient; table: (l: string) => string },
-  steps: readonly WorkoutStep[] = [],
-): Promise<RecordsOutcome> {
-  const outcome: RecordsOutcome = { athletes: new Set(), prAthletes: new Set() };
+/**
+ * What a batch writes, worked out in node alone from its changes and steps: a rebuild
+ * works out the next batch's while PostgreSQL writes this one (Projection.prepare).
+ */
+export interface RecordsPlan {
+  /** Athletes whose manual entries the batch removed. */
+  removedAthletes: string[];
+  rewritten: string[];
+  /** The rewritten workouts' entries, as the statement's JSON. */
+  freshWorkout: string;
+  manual: string;
+  hasManual: boolean;
+  removedOnly: string[];
+  /** Every (athlete, exercise, reps, day) the batch's entries touch. */
+  touched: ReadonlyMap<string, Key>;
+  /** The news statement's parameters, when the batch has candidates. */
+  news: [candidates: string, followed: string, removedAt: string] | null;
+}
+
+/** The batch's plan; null when it writes nothing. */
+export function planRecords(changes: readonly WorkoutChange[], steps: readonly WorkoutStep[] = []): RecordsPlan | null {
+  const removedAthletes: string[] = [];
   const rewritten: string[] = [];
   const freshWorkout: Entry[] = [];
   const touched = new Map<string, Key>();
@@ -353,11 +369,30 @@ export async function applyRecords(
       const known = manual.get(e.data.entryId);
       if (known) known.removed = true;
       else removedOnly.add(e.data.entryId);
-      outcome.athletes.add(e.data.athleteId);
+      removedAthletes.push(e.data.athleteId);
     }
   }
-  if (rewritten.length === 0 && manual.size === 0 && removedOnly.size === 0) return outcome;
+  // Nothing to write (a removal is always one of these).
+  if (rewritten.length === 0 && manual.size === 0 && removedOnly.size === 0) return null;
+  const { candidates, followed, removedAt } = newsCandidates(steps);
+  return {
+    removedAthletes,
+    rewritten,
+    freshWorkout: JSON.stringify(freshWorkout),
+    manual: JSON.stringify([...manual.values()]),
+    hasManual: manual.size > 0,
+    removedOnly: [...removedOnly],
+    touched,
+    news: candidates.length > 0 ? [JSON.stringify(candidates), JSON.stringify(followed), JSON.stringify(removedAt)] : null,
+  };
+}
 
+/** The plan's statements, in the batch's transaction. */
+export async function writeRecords(plan: RecordsPlan, ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<RecordsOutcome> {
+  const outcome: RecordsOutcome = { athletes: new Set(plan.removedAthletes), prAthletes: new Set() };
+  // A copy: the manual entries' statement adds the keys of the rows it removed, and a retried batch starts from the plan again.
+  const touched = new Map(plan.touched);
+  const touch = (e: Key) => touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
   const { tx, table } = ctx;
   const entries = table('performance_record_entries');
   const manualT = table('performance_manual_entries');
@@ -373,8 +408,7 @@ export async function applyRecords(
   // and what the batch's own sources held at that point (a first record beats nothing).
   // One id is news once: its first qualifying event wins, in this batch or an earlier
   // one, so the rows do not depend on where batches begin and end.
-  const { candidates, followed, removedAt } = newsCandidates(steps);
-  if (candidates.length > 0) {
+  if (plan.news) {
     const groupOf = (a: string, b: string) => `${a}.athlete_id = ${b}.athlete_id AND ${a}.exercise_key = ${b}.exercise_key AND ${a}.rep_range = ${b}.rep_range`;
     // Stored rows of the candidates' groups, but for the sources the batch follows itself;
     // `until` is the step that removed a stored manual entry (null: held all batch long).
@@ -410,13 +444,13 @@ export async function applyRecords(
        SELECT id, athlete_id, exercise_key, exercise_name, rep_range, weight, previous, unit, date, at FROM news
        ON CONFLICT (id) DO NOTHING
        RETURNING athlete_id`,
-      [JSON.stringify(candidates), JSON.stringify(followed), JSON.stringify(removedAt)],
+      plan.news,
     );
     for (const r of rows) outcome.prAthletes.add(r.athlete_id);
   }
 
   // 1. Workout entries: delete the rewritten workouts' entries that are gone, upsert the rest.
-  if (rewritten.length > 0) {
+  if (plan.rewritten.length > 0) {
     await tx.query(
       `WITH fresh AS (SELECT * FROM json_to_recordset($2::json) ${entryType}),
             gone AS (
@@ -425,20 +459,20 @@ export async function applyRecords(
        INSERT INTO ${entries} SELECT * FROM fresh
        ON CONFLICT (workout_id, exercise_key, rep_range)
        DO UPDATE SET exercise_name = EXCLUDED.exercise_name, weight = EXCLUDED.weight, date = EXCLUDED.date`,
-      [rewritten, JSON.stringify(freshWorkout)],
+      [plan.rewritten, plan.freshWorkout],
     );
   }
 
   // 2. Manual entries: upsert the logged ones, flag the removed ones; the removed
   // rows' keys come back so their day's record is chosen again.
-  if (manual.size > 0 || removedOnly.size > 0) {
+  if (plan.hasManual || plan.removedOnly.length > 0) {
     const { rows } = await tx.query<Key>(
       `WITH up AS (
          INSERT INTO ${manualT} SELECT * FROM json_to_recordset($1::json) ${manualType}
          ON CONFLICT (entry_id) DO UPDATE SET removed = EXCLUDED.removed OR ${manualT}.removed)
        UPDATE ${manualT} SET removed = true WHERE entry_id = ANY($2::uuid[])
        RETURNING athlete_id, exercise_key, rep_range, to_char(date, 'YYYY-MM-DD') AS date`,
-      [JSON.stringify([...manual.values()]), [...removedOnly]],
+      [plan.manual, plan.removedOnly],
     );
     rows.forEach(touch);
   }
@@ -497,8 +531,6 @@ export async function applyRecords(
   return outcome;
 }
 
-const isPerformanceEvent = (e: StoredEvent) => (PERFORMANCE_EVENT_TYPES as readonly string[]).includes(e.type);
-
 /** The workout rows this projection's last batches left (src/training/workout-history.ts). */
 const rowCache = workoutRowCache();
 
@@ -520,10 +552,13 @@ export const performanceRecordsProjection: Projection = {
   tables: recordTables,
   retiredTables: ['performance_workouts'],
 
-  async apply(events, ctx) {
-    const { changes, steps } = await foldOntoHistory(ctx.history, events, rowCache);
-    if (changes.length === 0 && !events.some(isPerformanceEvent)) return [];
-    const records = await applyRecords(changes, ctx, steps);
+  prepare: prepareRecords,
+
+  async apply(events, ctx, prepared) {
+    // A batch whose entries did not change writes nothing and tells nobody.
+    const plan = prepared === undefined ? await prepareRecords(events, ctx) : (prepared as RecordsPlan | null);
+    if (!plan) return [];
+    const records = await writeRecords(plan, ctx);
     const topics: string[] = [...records.athletes].map(topicOf.athlete);
     // "New PR" news: the athlete's and each linked coach's own topic.
     topics.push(...[...records.prAthletes].map(topicOf.prs));
@@ -531,3 +566,9 @@ export const performanceRecordsProjection: Projection = {
     return topics;
   },
 };
+
+/** The batch folded onto its workouts and its statements worked out (Projection.prepare); null when it writes nothing. */
+async function prepareRecords(events: StoredEvent[], ctx: Pick<ProjectionContext, 'history'>): Promise<RecordsPlan | null> {
+  const { changes, steps } = await foldOntoHistory(ctx.history, events, rowCache);
+  return planRecords(changes, steps);
+}

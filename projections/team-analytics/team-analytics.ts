@@ -13,8 +13,8 @@
  * Each workout change is a delta between its row before and after the batch, as the
  * training projection's analytics do (projections/training/training-analytics.ts).
  */
-import type pg from 'pg';
-import { BACKGROUND_COALESCE_MS, type Projection } from '../../src/platform/projections/projection.ts';
+import { BACKGROUND_COALESCE_MS, type Projection, type ProjectionContext } from '../../src/platform/projections/projection.ts';
+import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
 import { baseStatus, foldOntoHistory, isWorkoutDone, workoutRowCache } from '../../src/training/index.ts';
@@ -92,8 +92,8 @@ const athleteCols: Column[] = [['workouts', 'int'], ['done_workouts', 'int'], ..
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearOf = (date: string) => `${date.slice(0, 4)}-01-01`;
 
-/** Writes the deltas of every level, in one round trip. */
-export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx: { tx: pg.PoolClient; table: (l: string) => string }): Promise<void> {
+/** The deltas of every level, as statements to send in one round trip. */
+export function teamAnalyticsWrites(changes: readonly WorkoutChange[], table: (l: string) => string): StatementBatch {
   const exercise = LEVELS.map(() => new DeltaSum(FIGURES));
   const athlete = LEVELS.map(() => new DeltaSum(['workouts', 'done_workouts', ...FIGURES]));
   const count = (row: WorkoutRow | null, sign: 1 | -1) => {
@@ -112,7 +112,6 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     count(change.before, -1);
     count(change.after, 1);
   }
-  const { tx, table } = ctx;
   const writes = new StatementBatch();
   const id: Column = ['athlete_id', 'uuid'];
   const name: Column = ['exercise_name', 'text'];
@@ -123,7 +122,7 @@ export async function applyTeamAnalytics(changes: readonly WorkoutChange[], ctx:
     addDeltas(writes, table(`team_exercise_${suffix}`), [...keyCols, name], figureCols, exercise[level].nonZero(), emptyExercise);
     addDeltas(writes, table(`team_athlete_${suffix}`), keyCols, athleteCols, athlete[level].nonZero(), 'cur.workouts <= 0');
   }
-  await writes.send(tx);
+  return writes;
 }
 
 /** The workout rows this projection's last batches left (src/training/workout-history.ts). */
@@ -147,10 +146,25 @@ export const teamAnalyticsProjection: Projection = {
   tables: teamTables,
   retiredTables: ['team_workouts'],
 
-  async apply(events, ctx) {
-    const { changes } = await foldOntoHistory(ctx.history, events, rowCache);
-    if (changes.length === 0) return [];
-    await applyTeamAnalytics(changes, ctx);
-    return [...new Set(changes.map((c) => c.after.athleteId))].map(topicOf.athlete);
+  prepare: prepareTeamAnalytics,
+
+  async apply(events, ctx, prepared) {
+    const batch = prepared === undefined ? await prepareTeamAnalytics(events, ctx) : (prepared as PreparedTeamAnalytics | null);
+    if (!batch) return [];
+    await batch.writes.send(ctx.tx);
+    return batch.topics;
   },
 };
+
+interface PreparedTeamAnalytics {
+  writes: StatementBatch;
+  /** Each changed workout's athlete. */
+  topics: string[];
+}
+
+/** The batch folded onto its workouts and its statements worked out (Projection.prepare); null when no workout changed. */
+async function prepareTeamAnalytics(events: StoredEvent[], ctx: Omit<ProjectionContext, 'tx'>): Promise<PreparedTeamAnalytics | null> {
+  const { changes } = await foldOntoHistory(ctx.history, events, rowCache);
+  if (changes.length === 0) return null;
+  return { writes: teamAnalyticsWrites(changes, ctx.table), topics: [...new Set(changes.map((c) => c.after.athleteId))].map(topicOf.athlete) };
+}

@@ -84,9 +84,18 @@ export interface Projection {
    * Apply a batch (already filtered to `handles`, in global order) and return the
    * realtime topics whose data changed. Must be idempotent for the batch as a whole
    * only in the sense that it runs inside the checkpoint's transaction: a batch is
-   * applied exactly once or not at all.
+   * applied exactly once or not at all. `prepared` is what `prepare` returned for these
+   * very events, when the caller asked for it ahead (a rebuild does).
    */
-  apply(events: StoredEvent[], ctx: ProjectionContext): Promise<Iterable<string>>;
+  apply(events: StoredEvent[], ctx: ProjectionContext, prepared?: unknown): Promise<Iterable<string>>;
+  /**
+   * The part of `apply` that needs no transaction (folding, the statements' JSON), for
+   * a rebuild to work out for the next batch while PostgreSQL writes this one. It is
+   * handed every batch in order, as `apply` is, and must depend on the events alone
+   * (and the earlier ones it reads through `history`), never on its tables: a batch that
+   * fails is applied again from the same result, or event by event without one.
+   */
+  prepare?(events: StoredEvent[], ctx: Omit<ProjectionContext, 'tx'>): Promise<unknown>;
 }
 
 /**
