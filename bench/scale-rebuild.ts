@@ -30,42 +30,40 @@ const readModels = allProjections.filter((p) => !p.reactor && (!only || only.inc
 const unknown = only?.filter((name) => !readModels.some((p) => p.name === name)) ?? [];
 if (unknown.length > 0) throw new Error(`BENCH_SCALE_PROJECTIONS: no read model named ${unknown.join(', ')}`);
 
-/** CPU seconds (user + system) of every process named `postgres` now running here. */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
+/** CPU ticks (user + system) of every process named `postgres` now running here, by pid. */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return ticks;
 }
 
 /**
- * PostgreSQL's CPU over a span, sampled every half second: a backend that exits in the
- * span (a rebuild closes its writers) takes its CPU with it, so what was last seen of
- * each process counts.
+ * PostgreSQL's CPU seconds over a span, sampled every half second: a backend that exits
+ * in the span (a rebuild closes its writers) takes its figure out of /proc, so what was
+ * last seen of each process counts.
  */
 function sampledPostgresCpu(): { stop(): number } {
-  const start = postgresCpuSeconds();
-  let last = start;
-  let gone = 0;
-  const timer = setInterval(() => {
-    const now = postgresCpuSeconds();
-    // A drop is CPU of processes that exited: keep what they had used.
-    if (now < last) gone += last - now;
-    last = now;
-  }, 500);
+  const start = postgresTicks();
+  const last = new Map(start);
+  const sample = () => postgresTicks().forEach((ticks, pid) => last.set(pid, ticks));
+  const timer = setInterval(sample, 500);
   return {
     stop() {
       clearInterval(timer);
-      return postgresCpuSeconds() + gone - start;
+      sample();
+      let used = 0;
+      for (const [pid, ticks] of last) used += ticks - (start.get(pid) ?? 0);
+      return used / 100; // USER_HZ is 100 on Linux
     },
   };
 }
