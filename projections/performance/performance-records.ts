@@ -170,6 +170,9 @@ function loggedFigures(d: Extract<PerformanceEvent, { type: 'PerformanceLogged' 
 
 type Key = Pick<Entry, 'athlete_id' | 'exercise_key' | 'rep_range' | 'date'>;
 const keyOf = (e: Key) => `${e.athlete_id}|${e.exercise_key}|${e.rep_range}|${e.date}`;
+/** Adds an entry's (athlete, exercise, reps, day) to `touched`, its key fields alone. */
+const touchInto = (touched: Map<string, Key>) => (e: Key) =>
+  touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
 
 /** Each row's entries, worked out once: a batch asks for them in newsCandidates and again in applyRecords. Rows are never changed in place. */
 const entriesOfRow = new WeakMap<WorkoutRow, Entry[]>();
@@ -336,7 +339,7 @@ export function planRecords(changes: readonly WorkoutChange[], steps: readonly W
   const rewritten: string[] = [];
   const freshWorkout: Entry[] = [];
   const touched = new Map<string, Key>();
-  const touch = (e: Key) => touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
+  const touch = touchInto(touched);
   for (const { before, after } of changes) {
     const old = entriesOf(before);
     const now = entriesOf(after);
@@ -392,7 +395,7 @@ export async function writeRecords(plan: RecordsPlan, ctx: { tx: pg.PoolClient; 
   const outcome: RecordsOutcome = { athletes: new Set(plan.removedAthletes), prAthletes: new Set() };
   // A copy: the manual entries' statement adds the keys of the rows it removed, and a retried batch starts from the plan again.
   const touched = new Map(plan.touched);
-  const touch = (e: Key) => touched.set(keyOf(e), { athlete_id: e.athlete_id, exercise_key: e.exercise_key, rep_range: e.rep_range, date: e.date });
+  const touch = touchInto(touched);
   const { tx, table } = ctx;
   const entries = table('performance_record_entries');
   const manualT = table('performance_manual_entries');
