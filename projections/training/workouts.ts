@@ -10,14 +10,15 @@
  * Topics: `workout:<id>` and `athlete:<athleteId>` for every changed workout,
  * `coach:<coachId>` for the linked coaches of athletes whose compliance moved.
  */
-import { TRAINING_EVENT_TYPES } from '../../src/training/domain/events.ts';
+import { TRAINING_EVENT_TYPES, workoutStream } from '../../src/training/domain/events.ts';
 import type { WorkoutExercise } from '../../src/training/domain/workout-rules.ts';
 import { workoutFigures } from '../../src/training/domain/summaries.ts';
 import type { Projection } from '../../src/platform/projections/projection.ts';
-import { StatementBatch } from '../../src/platform/projections/statement-batch.ts';
+import type { StoredEvent } from '../../src/platform/eventstore/port.ts';
+import { sqlLiteral, StatementBatch } from '../../src/platform/projections/statement-batch.ts';
 import { applyCompliance, coachTopics, complianceTables } from './compliance.ts';
 import { analyticsTables, applyAnalytics } from './training-analytics.ts';
-import { foldWorkoutBatch, workoutIdOf, type LastActual, type WorkoutRow } from '../../src/training/domain/workout-row.ts';
+import { foldWorkoutBatch, workoutIdOf, type LastActual, type WorkoutChange, type WorkoutRow } from '../../src/training/domain/workout-row.ts';
 import { topicOf } from '../../src/kernel/topics.ts';
 
 const WORKOUTS_DDL = (t: string) => `
@@ -153,6 +154,48 @@ function calendarJson(row: WorkoutRow): string {
   return JSON.stringify({ id, user_id, date, name, notes, updated_at, ...imported }).slice(0, -1);
 }
 
+/**
+ * What a rebuild works out for a batch ahead (Projection.prepare): the workouts the batch
+ * starts, folded onto nothing, and their rows' SQL literal. A workout whose first event
+ * here is version 0 (nearly every workout in a rebuild) has no row before the batch,
+ * whatever `workouts` holds, so this needs no transaction; apply reads and folds the
+ * others. Node folds and serialises the next batch's new workouts while PostgreSQL
+ * writes this one (issue 28: training was half of a rebuild's critical path).
+ */
+interface TrainingPlan {
+  /** Workouts the batch starts: apply leaves their events out of its own read and fold. */
+  started: ReadonlySet<string>;
+  changes: WorkoutChange[];
+  /** `changes`' rows as a SQL literal of their JSON, for the upsert. */
+  rows: string;
+}
+
+function prepareTraining(events: readonly StoredEvent[]): TrainingPlan {
+  const started = new Set<string>();
+  const seen = new Set<string>();
+  for (const e of events) {
+    const id = workoutIdOf(e);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    // The workout's own stream from its first event: nothing came before it anywhere.
+    if (e.streamVersion === 0 && e.stream === workoutStream(id)) started.add(id);
+  }
+  const { changes } = foldWorkoutBatch(
+    events.filter((e) => started.has(workoutIdOf(e))),
+    new Map(),
+  );
+  return { started, changes, rows: sqlLiteral(JSON.stringify(changes.map((c) => toDb(c.after)))) };
+}
+
+/** Upserts rows given as a SQL literal of their JSON (StatementBatch.json, or a prepared one). */
+function upsertRows(writes: StatementBatch, t: string, rows: string): void {
+  writes.add(
+    `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
+     SELECT * FROM json_to_recordset(${rows}::json) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+  );
+}
+
 export const trainingProjection: Projection = {
   name: 'training',
   // 6: athlete_best_records (each exercise and rep range's best, kept by the projection).
@@ -166,21 +209,24 @@ export const trainingProjection: Projection = {
   handles: TRAINING_EVENT_TYPES,
   tables: { workouts: WORKOUTS_DDL, ...complianceTables, ...analyticsTables },
 
-  async apply(events, ctx) {
+  prepare: (events) => Promise.resolve(prepareTraining(events)),
+
+  async apply(events, ctx, prepared) {
     const { tx, table } = ctx;
     const t = table('workouts');
-    const ids = [...new Set(events.map(workoutIdOf))];
-    const { rows } = await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]);
-    const { changes } = foldWorkoutBatch(events, new Map(rows.map((r) => [r.id, fromDb(r)])));
+    const plan = prepared as TrainingPlan | undefined;
+    // Without a plan (the live runner, an isolated retry) every workout is read and folded here.
+    const rest = plan ? events.filter((e) => !plan.started.has(workoutIdOf(e))) : events;
+    const ids = [...new Set(rest.map(workoutIdOf))];
+    const { rows } = ids.length ? await tx.query<DbRow>(`SELECT ${READ_COLUMNS} FROM ${t} WHERE id = ANY($1::uuid[])`, [ids]) : { rows: [] };
+    const folded = foldWorkoutBatch(rest, new Map(rows.map((r) => [r.id, fromDb(r)]))).changes;
+    const changes = plan ? [...plan.changes, ...folded] : folded;
     if (changes.length === 0) return [];
 
     // The row upserts and every sum table's deltas go in one round trip.
     const writes = new StatementBatch();
-    writes.add(
-      `INSERT INTO ${t} (${WRITE_COLUMNS.map(([n]) => n).join(', ')})
-       SELECT * FROM json_to_recordset(${writes.json(changes.map((c) => toDb(c.after)))}::json) AS x(${WRITE_COLUMNS.map(([n, type]) => `${n} ${type}`).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${UPDATED.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-    );
+    if (plan?.changes.length) upsertRows(writes, t, plan.rows);
+    if (folded.length) upsertRows(writes, t, writes.json(folded.map((c) => toDb(c.after))));
     const complianceMoved = applyCompliance(changes, writes, table);
     applyAnalytics(changes, writes, table);
     await writes.send(tx);
