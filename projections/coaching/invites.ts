@@ -38,7 +38,7 @@ export const invitesProjection: Projection = {
   },
   // Set-based: each invitation's events fold into a new row or a status change, then
   // one INSERT and one UPDATE for the batch.
-  async apply(events, { tx, table }) {
+  async apply(events, { tx, table, unwatched }) {
     const t = table('invites');
     // `created` stays the InviteSent time when a later event of the same batch moves `at`
     // (a rebuild folds the sending and the acceptance together).
@@ -106,6 +106,7 @@ export const invitesProjection: Projection = {
         [JSON.stringify([...updated.values()])],
       );
     }
+    if (unwatched) return [];
     for (const topic of await inviteeTopics(tx, [...inviteeEmails])) topics.add(topic);
     return [...topics];
   },

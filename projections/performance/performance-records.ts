@@ -562,6 +562,7 @@ export const performanceRecordsProjection: Projection = {
     const plan = prepared === undefined ? await prepareRecords(events, ctx) : (prepared as RecordsPlan | null);
     if (!plan) return [];
     const records = await writeRecords(plan, ctx);
+    if (ctx.unwatched) return [];
     const topics: string[] = [...records.athletes].map(topicOf.athlete);
     // "New PR" news: the athlete's and each linked coach's own topic.
     topics.push(...[...records.prAthletes].map(topicOf.prs));

@@ -231,6 +231,7 @@ export const trainingProjection: Projection = {
     applyAnalytics(changes, writes, table);
     await writes.send(tx);
 
+    if (ctx.unwatched) return [];
     const topics = changes.flatMap((c) => [topicOf.workout(c.after.id), topicOf.athlete(c.after.athleteId)]);
     return [...topics, ...(await coachTopics(tx, complianceMoved))];
   },

@@ -19,6 +19,12 @@ export interface ProjectionContext {
    * rebuild's writes).
    */
   history: (below: ReadonlyMap<string, number>) => Promise<StoredEvent[]>;
+  /**
+   * True in a rebuild: nobody watches the generation being written and the topics apply
+   * returns are dropped, so apply may skip the queries that only find topics (issue 28:
+   * training looked up every batch's coaches for nothing).
+   */
+  unwatched?: boolean;
 }
 
 const readers = new WeakMap<object, ProjectionContext['history']>();

@@ -253,7 +253,7 @@ async function applyBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[
 
 async function commitBatch(writer: pg.PoolClient, t: Target, events: StoredEvent[], batchEnd: Checkpoint, store: EventStore, prepared: unknown): Promise<void> {
   const { p, table, generation } = t;
-  const ctx = { tx: writer, table, history: historyReader(store) };
+  const ctx = { tx: writer, table, history: historyReader(store), unwatched: true };
   const relevant = events.filter((e) => handlesEvent(p, e.type));
   const commit = async (isolate: boolean) => {
     try {
@@ -297,7 +297,7 @@ async function switchGeneration(pool: pg.Pool, store: EventStore, t: Target, fro
       const events = await store.readAll(checkpoint, batchSize, dataOf);
       if (events.length === 0) break;
       const relevant = events.filter((e) => handlesEvent(p, e.type));
-      if (relevant.length) await applyIsolating(p, relevant, { tx: client, table, history: historyReader(store) }, { projection: p.name, generation });
+      if (relevant.length) await applyIsolating(p, relevant, { tx: client, table, history: historyReader(store), unwatched: true }, { projection: p.name, generation });
       checkpoint = events[events.length - 1].checkpoint;
       read += events.length;
     }
