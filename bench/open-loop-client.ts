@@ -32,6 +32,12 @@ export interface OpenLoopTarget {
   method: 'PUT' | 'POST';
   path: string;
   senderToken: string;
+  /**
+   * The sender's refresh token, for a load longer than an access token lives (15 min):
+   * the client then renews the sender's access token every few minutes, as the web app
+   * does, instead of being answered 401 for the rest of the run.
+   */
+  refreshToken?: string;
 }
 
 export interface OpenLoopPlan {
@@ -130,6 +136,9 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: OpenLoopWindow = {
     let lateSends = 0;
     let firstError: string | null = null;
     const windowTimers = [setTimeout(window.onStart, plan.warmupMs), setTimeout(window.onEnd, plan.warmupMs + plan.measureMs)];
+    const renewal = setInterval(() => {
+      void renewAccessTokens(agent, base, targets).catch((e: Error) => (firstError ??= `token renewal: ${e.message}`));
+    }, RENEW_EVERY_MS);
 
     const send = (s: Sent, body: object) => {
       httpJson(agent, base, s.target.method, s.target.path, body, s.target.senderToken).then(
@@ -185,6 +194,7 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: OpenLoopWindow = {
       await new Promise((r) => setTimeout(r, 20));
     }
     windowTimers.forEach(clearTimeout);
+    clearInterval(renewal);
 
     const measured = sent.filter((s) => s.due >= measureFrom && s.due < measureTo);
     const ok = measured.filter((s) => s.status === 200);
@@ -206,6 +216,22 @@ export async function runOpenLoop(plan: OpenLoopPlan, window: OpenLoopWindow = {
   } finally {
     for (const t of targets) t.socket.terminate();
     agent.destroy();
+  }
+}
+
+/** Well inside an access token's 15 minutes, so that none is used after it expires. */
+const RENEW_EVERY_MS = 5 * 60_000;
+
+/** Renews the access token of every target that holds a refresh token (one at a time: a light trickle). */
+async function renewAccessTokens(agent: http.Agent, base: URL, targets: Target[]): Promise<void> {
+  for (const t of targets) {
+    if (!t.refreshToken) continue;
+    const r = await httpJson(agent, base, 'POST', '/api/auth/refresh', { refreshToken: t.refreshToken });
+    if (r.status !== 200) throw new Error(`${r.status} ${r.text.slice(0, 200)}`);
+    const session = r.body as { accessToken: string; refreshToken: string };
+    if (t.watcherToken === t.senderToken) t.watcherToken = session.accessToken;
+    t.senderToken = session.accessToken;
+    t.refreshToken = session.refreshToken;
   }
 }
 

@@ -21,14 +21,11 @@
  *
  * Prints one line of JSON per size.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 // pg's type parsers as the server and CLI have them (dates as 'YYYY-MM-DD', bigints as numbers): the
 // rebuilds run in this process, and the training projection reads its rows back.
@@ -39,94 +36,20 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { mailReactor } from '../src/platform/mail/reactor.ts';
 import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
-import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import { installProjection } from '../src/platform/projections/schema.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { addDays } from '../src/training/domain/workout-rules.ts';
 import { benchPool, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 import { generateStore, scaleId, type Generated } from './scale-generate.ts';
-import type { OpenLoopPlan } from './open-loop-client.ts';
-import { forkOpenLoop } from './open-loop.ts';
+import { CMD_USERS, commandsDuringRebuild, SCALE_PASSWORD, signIn, startServerChild, type ServerChild } from './scale-load.ts';
 
 const SIZES = (process.env.BENCH_SCALE_EVENTS ?? '1000000,3000000,10000000').split(',').map((s) => Number(s.trim()));
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
 const WARMUP = 10;
 const ASSIGN_RUNS = Number(process.env.BENCH_SCALE_ASSIGN_RUNS ?? 10);
-const CMD_RATE = Number(process.env.BENCH_SCALE_CMD_RATE ?? 200);
-const CMD_USERS = 200;
-/** A rebuild that outlasts this (ten million events on a slow machine) is measured over its first hour. */
-const CMD_MAX_MS = 3_600_000;
 const KEEP = process.env.BENCH_SCALE_KEEP === '1';
-const PASSWORD = 'bench-scale-password';
 const APP_URL = 'http://127.0.0.1';
 // BENCH_SCALE_PROJECTIONS (comma list) rebuilds only these read models: for investigation, not for the reported figures.
-
-interface ServerChild {
-  proc: ChildProcess;
-  url: string;
-  peakRssMb(): number;
-  /** Its resident memory now and its peak so far, for the log after each step: where the peak comes from. */
-  rssNote(): string;
-  stop(): Promise<void>;
-}
-
-/** The real server in its own process, on the bench database. */
-/**
- * The server's own log (its stderr), kept after the run, unlike its data folder: the
- * first end-to-end run saw it grow to 12.7 GB while busy between requests, and its log
- * is where to read what it was doing.
- */
-async function startServerChild(databaseUrl: string, folder: string, logFile: string): Promise<ServerChild> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./scale-server.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SPOTTER_DATA_DIR: path.join(folder, 'data'),
-      OUTBOX_DIR: path.join(folder, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-      SPOTTER_DEMO: '0',
-      RECAP_SCHEDULE: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  const serverLog = fsSync.createWriteStream(logFile);
-  proc.stderr.on('data', (d: Buffer) => {
-    errors = (errors + d.toString()).slice(-4000);
-    serverLog.write(d);
-  });
-  proc.on('exit', () => serverLog.end());
-  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error(`server exited before listening:\n${errors}`)));
-  });
-  return {
-    proc,
-    url,
-    peakRssMb: () => procStatusMb(proc.pid!, 'VmHWM'),
-    rssNote: () => `server RSS ${Math.round(procStatusMb(proc.pid!, 'VmRSS'))} MB, peak ${Math.round(procStatusMb(proc.pid!, 'VmHWM'))} MB`,
-    async stop() {
-      proc.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-    },
-  };
-}
-
-/** A memory figure of a process (VmRSS, VmHWM) from /proc, in MB. */
-function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fsSync.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024;
-}
 
 async function timed(n: number, fn: (i: number) => Promise<void>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < WARMUP; i++) await fn(i);
@@ -192,7 +115,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
 
     const generated: Generated = await generateStore(pool, store, target);
     const people = generated.coaches.flatMap((c) => [c, ...c.athletes]);
-    const hash = await hashPassword(PASSWORD);
+    const hash = await hashPassword(SCALE_PASSWORD);
     await pool.query(
       `INSERT INTO user_credentials (user_id, email, password_hash, created_at)
        SELECT id, email, $3, now() FROM unnest($1::uuid[], $2::text[]) AS x(id, email)`,
@@ -235,13 +158,8 @@ async function runSize(target: number): Promise<Record<string, number>> {
       if (r.status !== 200) throw new Error(`GET ${url}: ${r.status} ${r.text.slice(0, 300)}`);
       return r;
     };
-    const signIn = async (email: string) => {
-      const s = await httpJson(agent, base, 'POST', '/api/auth/signin', { email, password: PASSWORD });
-      if (s.status !== 200) throw new Error(`signin ${email}: ${s.status} ${s.text}`);
-      return s.body as { accessToken: string; user: { id: string } };
-    };
     const coach = generated.coaches[0];
-    const coachToken = (await signIn(coach.email)).accessToken;
+    const coachToken = (await signIn(agent, server.url, coach.email)).accessToken;
     const athlete = coach.athletes[0];
     const ids = coach.athletes.map((a) => a.id);
     const today = generated.today;
@@ -326,41 +244,8 @@ async function runSize(target: number): Promise<Record<string, number>> {
     figures.assign_40_alone_p95_ms = round(percentile(alone, 95), 1);
     log(`  template to 40 athletes, one at a time p50 ${figures.assign_40_alone_p50_ms} ms  p95 ${figures.assign_40_alone_p95_ms} ms (HTTP answer); ${server.rssNote()}`);
 
-    // Commands during the whole of one rebuild, from its first batches to its switch: the
-    // load stops when the rebuild ends. (Until the 25th run it was measured over the
-    // rebuild's first 12 s, the accounts and invitations at the head of the store, where
-    // a rebuild writes little.) Spread over 200 athletes, so that no stream grows to
-    // thousands of events during it (a long stream's command is slower on its own).
-    const users = coach.athletes.slice(1, 1 + CMD_USERS);
-    const plan: OpenLoopPlan = { base: server.url, rate: CMD_RATE, warmupMs: 2000, measureMs: CMD_MAX_MS, drainMs: 5000, body: 'profile', targets: [] };
-    for (const u of users) {
-      const s = await signIn(u.email);
-      plan.targets.push({ topic: `user:${s.user.id}`, watcherToken: s.accessToken, method: 'PUT', path: '/api/profile', senderToken: s.accessToken });
-    }
-    // The load client is forked first, at normal priority (a child inherits its parent's);
-    // then this process, which now only rebuilds, lowers its own as `spotter replay` does.
-    let rebuildDone!: () => void;
-    const rebuildEnded = new Promise<void>((resolve) => (rebuildDone = resolve));
-    const running = forkOpenLoop(pool, { load: plan }, undefined, rebuildEnded);
-    const restorePriority = lowerOwnPriority();
-    const underLoad = performance.now();
-    const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000 }).finally(() => {
-      figures.rebuild_under_load_s = round((performance.now() - underLoad) / 1000, 1);
-      rebuildDone();
-    });
-    const [run] = await Promise.all([running, rebuilding]);
-    restorePriority();
-    const o = run.outcome;
-    const ws = [...o.latenciesMs, ...new Array<number>(o.unmatched).fill(Infinity)];
-    const ms = (xs: number[], p: number) => (Number.isFinite(percentile(xs, p)) ? round(percentile(xs, p), 1) : -1);
-    figures.cmd_during_rebuild_p50_ms = ms(o.httpLatenciesMs, 50);
-    figures.cmd_during_rebuild_p99_ms = ms(o.httpLatenciesMs, 99);
-    figures.cmd_to_ws_during_rebuild_p99_ms = ms(ws, 99);
-    figures.cmd_during_rebuild_failed = o.measured - o.ok + o.unmatched;
-    figures.cmd_during_rebuild_achieved_per_s = round(o.achievedPerS, 1);
-    log(
-      `  ${CMD_RATE} commands/s over ${users.length} athletes during a rebuild of ${figures.rebuild_under_load_s} s: HTTP p50 ${figures.cmd_during_rebuild_p50_ms} ms p99 ${figures.cmd_during_rebuild_p99_ms} ms; command → ws p99 ${figures.cmd_to_ws_during_rebuild_p99_ms} ms; ${figures.cmd_during_rebuild_failed} failed`,
-    );
+    // Commands during the whole of one rebuild (bench:scale:commands runs this step alone).
+    Object.assign(figures, await commandsDuringRebuild(pool, store, readModels, server.url, coach.athletes.slice(1, 1 + CMD_USERS), agent));
 
     figures.server_peak_rss_mb = round(server.peakRssMb());
     figures.total_s = round((performance.now() - started) / 1000, 1);
