@@ -255,11 +255,12 @@ export async function postmasterOf(pool: pg.Pool): Promise<number> {
 }
 
 /**
- * The configuration of a server under benchmark: its own database, data and outbox
- * folders under `folder`, a free port on 127.0.0.1, no SMTP, no EventStoreDB and no
- * APP_URL from the caller's environment; `extra` adds or overrides settings.
+ * The environment of a server under benchmark, in this process or a child: its own
+ * database, data and outbox folders under `folder`, a free port on 127.0.0.1, no SMTP,
+ * no EventStoreDB and no APP_URL from the caller's environment; `extra` adds or
+ * overrides settings.
  */
-export function benchServerConfig(databaseUrl: string, folder: string, extra: NodeJS.ProcessEnv = {}): Config {
+export function benchServerEnv(databaseUrl: string, folder: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -272,7 +273,12 @@ export function benchServerConfig(databaseUrl: string, folder: string, extra: No
     ...extra,
   };
   delete env.APP_URL;
-  return loadConfig(env);
+  return env;
+}
+
+/** The configuration of a server under benchmark in this process (`benchServerEnv`). */
+export function benchServerConfig(databaseUrl: string, folder: string, extra: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig(benchServerEnv(databaseUrl, folder, extra));
 }
 
 export function log(line: string): void {

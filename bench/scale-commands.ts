@@ -17,19 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 // pg's type parsers as the server and CLI have them: the rebuild runs in this process.
 import '../src/platform/start.ts';
-import { allProjections } from '../src/features.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
+import { keptStoreSettings } from './scale-kept-store.ts';
 import { benchPool, log } from './lib.ts';
 import { population } from './scale-generate.ts';
 import { CMD_USERS, commandsDuringRebuild, startServerChild } from './scale-load.ts';
 
-const url = process.env.BENCH_SCALE_DATABASE_URL;
-if (!url) throw new Error('BENCH_SCALE_DATABASE_URL: the URL that `BENCH_SCALE_KEEP=1 npm run bench:scale` printed');
-const only = process.env.BENCH_SCALE_PROJECTIONS?.split(',').map((s) => s.trim());
-const runs = Number(process.env.BENCH_SCALE_RUNS ?? 1);
-const readModels = allProjections.filter((p) => !p.reactor && (!only || only.includes(p.name)));
-const unknown = only?.filter((name) => !readModels.some((p) => p.name === name)) ?? [];
-if (unknown.length > 0) throw new Error(`BENCH_SCALE_PROJECTIONS: no read model named ${unknown.join(', ')}`);
+const { url, readModels, runs } = keptStoreSettings();
 
 const pool = benchPool(url, 10);
 const store = new PostgresEventStore(pool);

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fsSync from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -15,7 +14,7 @@ import type { PostgresEventStore } from '../src/platform/eventstore/postgres.ts'
 import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
 import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
-import { httpJson, log, percentile, round } from './lib.ts';
+import { benchServerEnv, httpJson, log, percentile, round } from './lib.ts';
 import type { Person } from './scale-generate.ts';
 import type { OpenLoopPlan } from './open-loop-client.ts';
 import { forkOpenLoop } from './open-loop.ts';
@@ -37,26 +36,15 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** The real server in its own process, on the bench database. */
 /**
- * The server's own log (its stderr), kept after the run, unlike its data folder: the
- * first end-to-end run saw it grow to 12.7 GB while busy between requests, and its log
- * is where to read what it was doing.
+ * The real server in its own process, on the bench database. Its own log (its stderr)
+ * goes to `logFile`, kept after the run, unlike its data folder: the first end-to-end
+ * run saw it grow to 12.7 GB while busy between requests, and its log is where to read
+ * what it was doing.
  */
 export async function startServerChild(databaseUrl: string, folder: string, logFile: string): Promise<ServerChild> {
   const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./scale-server.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SPOTTER_DATA_DIR: path.join(folder, 'data'),
-      OUTBOX_DIR: path.join(folder, 'outbox'),
-      SMTP_URL: '',
-      EVENTSTORE_URL: '',
-      SPOTTER_DEMO: '0',
-      RECAP_SCHEDULE: 'off',
-    },
+    env: benchServerEnv(databaseUrl, folder, { SPOTTER_DEMO: '0', RECAP_SCHEDULE: 'off' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';

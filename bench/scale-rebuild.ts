@@ -16,19 +16,13 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 // pg's type parsers as the server and CLI have them: the rebuild runs in this process.
 import '../src/platform/start.ts';
-import { allProjections } from '../src/features.ts';
 import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
 import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
+import { keptStoreSettings } from './scale-kept-store.ts';
 import { benchPool, log, round } from './lib.ts';
 
-const url = process.env.BENCH_SCALE_DATABASE_URL;
-if (!url) throw new Error('BENCH_SCALE_DATABASE_URL: the URL that `BENCH_SCALE_KEEP=1 npm run bench:scale` printed');
-const only = process.env.BENCH_SCALE_PROJECTIONS?.split(',').map((s) => s.trim());
-const runs = Number(process.env.BENCH_SCALE_RUNS ?? 1);
-const readModels = allProjections.filter((p) => !p.reactor && (!only || only.includes(p.name)));
-const unknown = only?.filter((name) => !readModels.some((p) => p.name === name)) ?? [];
-if (unknown.length > 0) throw new Error(`BENCH_SCALE_PROJECTIONS: no read model named ${unknown.join(', ')}`);
+const { url, readModels, runs } = keptStoreSettings();
 
 /** CPU ticks (user + system) of every process named `postgres` now running here, by pid. */
 function postgresTicks(): Map<string, number> {
