@@ -21,7 +21,7 @@ import { PostgresEventStore } from '../src/platform/eventstore/postgres.ts';
 import { keptStoreSettings } from './scale-kept-store.ts';
 import { benchPool, log } from './lib.ts';
 import { population } from './scale-generate.ts';
-import { CMD_USERS, commandsDuringRebuild, startServerChild } from './scale-load.ts';
+import { commandsDuringRebuild, startServerChild } from './scale-load.ts';
 
 const { url, readModels, runs } = keptStoreSettings();
 
@@ -30,13 +30,13 @@ const store = new PostgresEventStore(pool);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'spotter-bench-scale-commands-'));
 const serverLog = path.join(os.tmpdir(), 'spotter-bench-scale-commands-server.log');
-// The same athletes as bench:scale's step 4: the population is the same on every store.
-const users = population()[0].athletes.slice(1, 1 + CMD_USERS);
+// The 400-athlete coach of bench:scale's step 4: the population is the same on every store.
+const coach = population()[0];
 const server = await startServerChild(url, folder, serverLog);
 log(`server started; its log: ${serverLog}; ${server.rssNote()}`);
 try {
   for (let run = 1; run <= runs; run++) {
-    const figures = await commandsDuringRebuild(pool, store, readModels, server.url, users, agent);
+    const figures = await commandsDuringRebuild(pool, store, readModels, server.url, coach, agent);
     console.log(JSON.stringify({ run, ...figures, server_peak_rss_mb: Math.round(server.peakRssMb()) }));
   }
 } finally {

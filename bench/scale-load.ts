@@ -23,7 +23,7 @@ import { forkOpenLoop } from './open-loop.ts';
 export const SCALE_PASSWORD = 'bench-scale-password';
 const CMD_RATE = Number(process.env.BENCH_SCALE_CMD_RATE ?? 200);
 /** Athletes the commands are spread over: no stream grows to thousands of events during a rebuild. */
-export const CMD_USERS = 200;
+const CMD_USERS = 200;
 /** A rebuild that outlasts this (ten million events on a slow machine) is measured over its first hour. */
 const CMD_MAX_MS = 3_600_000;
 
@@ -91,19 +91,22 @@ export async function signIn(agent: http.Agent, serverUrl: string, email: string
 }
 
 /**
- * PUT /api/profile open-loop from a forked client (open-loop-client.ts) over `users`,
- * from the start of a rebuild of `readModels` in this process until its switch: the
- * HTTP answer's p50/p99 and command → websocket p99, with the rebuild's length.
+ * PUT /api/profile open-loop from a forked client (open-loop-client.ts) over
+ * `CMD_USERS` athletes of `coach` (the 400-athlete team), from the start of a rebuild of
+ * `readModels` in this process until its switch: the HTTP answer's p50/p99 and command →
+ * websocket p50/p99, with the rebuild's length.
  */
 export async function commandsDuringRebuild(
   pool: pg.Pool,
   store: PostgresEventStore,
   readModels: Projection[],
   serverUrl: string,
-  users: readonly Person[],
+  coach: { athletes: readonly Person[] },
   agent: http.Agent,
 ): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
+  // The same athletes on every store of a size: the population does not depend on it.
+  const users = coach.athletes.slice(1, 1 + CMD_USERS);
   // Commands during the whole of one rebuild, from its first batches to its switch: the
   // load stops when the rebuild ends. (Until the 25th run it was measured over the
   // rebuild's first 12 s, the accounts and invitations at the head of the store, where
@@ -138,7 +141,7 @@ export async function commandsDuringRebuild(
   figures.cmd_during_rebuild_achieved_per_s = round(o.achievedPerS, 1);
   // A failure is shown by status, with the first error's text: a figure with failures
   // behind it is not a figure. (The 33rd run's load outlived its 15-minute access tokens
-  // and half of it was 401 before the client learned to renew them.)
+  // and most of it was 401 before the client learned to renew them.)
   const failedNote = figures.cmd_during_rebuild_failed ? `; by status ${JSON.stringify(o.byStatus)}, first error ${o.firstError}` : '';
   log(
     `  ${CMD_RATE} commands/s over ${users.length} athletes during a rebuild of ${figures.rebuild_under_load_s} s: HTTP p50 ${figures.cmd_during_rebuild_p50_ms} ms p99 ${figures.cmd_during_rebuild_p99_ms} ms; command → ws p50 ${figures.cmd_to_ws_during_rebuild_p50_ms} ms p99 ${figures.cmd_to_ws_during_rebuild_p99_ms} ms; ${figures.cmd_during_rebuild_failed} failed${failedNote}`,

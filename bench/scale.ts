@@ -41,7 +41,7 @@ import type { Projection } from '../src/platform/projections/projection.ts';
 import { addDays } from '../src/training/domain/workout-rules.ts';
 import { benchPool, httpJson, log, percentile, round, startBenchDatabase } from './lib.ts';
 import { generateStore, scaleId, type Generated } from './scale-generate.ts';
-import { CMD_USERS, commandsDuringRebuild, SCALE_PASSWORD, signIn, startServerChild, type ServerChild } from './scale-load.ts';
+import { commandsDuringRebuild, SCALE_PASSWORD, signIn, startServerChild, type ServerChild } from './scale-load.ts';
 
 const SIZES = (process.env.BENCH_SCALE_EVENTS ?? '1000000,3000000,10000000').split(',').map((s) => Number(s.trim()));
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 100);
@@ -245,7 +245,7 @@ async function runSize(target: number): Promise<Record<string, number>> {
     log(`  template to 40 athletes, one at a time p50 ${figures.assign_40_alone_p50_ms} ms  p95 ${figures.assign_40_alone_p95_ms} ms (HTTP answer); ${server.rssNote()}`);
 
     // Commands during the whole of one rebuild (bench:scale:commands runs this step alone).
-    Object.assign(figures, await commandsDuringRebuild(pool, store, readModels, server.url, coach.athletes.slice(1, 1 + CMD_USERS), agent));
+    Object.assign(figures, await commandsDuringRebuild(pool, store, readModels, server.url, coach, agent));
 
     figures.server_peak_rss_mb = round(server.peakRssMb());
     figures.total_s = round((performance.now() - started) / 1000, 1);
