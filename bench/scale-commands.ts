@@ -23,7 +23,7 @@ import { benchPool, log } from './lib.ts';
 import { population } from './scale-generate.ts';
 import { commandsDuringRebuild, startServerChild } from './scale-load.ts';
 
-const { url, readModels, runs } = keptStoreSettings();
+const { url, readModels, runs, writers } = keptStoreSettings();
 
 const pool = benchPool(url, 10);
 const store = new PostgresEventStore(pool);
@@ -36,7 +36,7 @@ const server = await startServerChild(url, folder, serverLog);
 log(`server started; its log: ${serverLog}; ${server.rssNote()}`);
 try {
   for (let run = 1; run <= runs; run++) {
-    const figures = await commandsDuringRebuild(pool, store, readModels, server.url, coach, agent);
+    const figures = await commandsDuringRebuild(pool, store, readModels, server.url, coach, agent, writers);
     console.log(JSON.stringify({ run, ...figures, server_peak_rss_mb: Math.round(server.peakRssMb()) }));
   }
 } finally {

@@ -11,6 +11,8 @@ export interface KeptStoreSettings {
   /** `BENCH_SCALE_PROJECTIONS` (names, comma-separated), or all read models. */
   readModels: Projection[];
   runs: number;
+  /** `BENCH_SCALE_WRITERS`: the rebuild's writing connections (unset: each tool's default). */
+  writers?: number;
 }
 
 export function keptStoreSettings(env: NodeJS.ProcessEnv = process.env): KeptStoreSettings {
@@ -22,5 +24,7 @@ export function keptStoreSettings(env: NodeJS.ProcessEnv = process.env): KeptSto
   if (unknown.length > 0) throw new Error(`BENCH_SCALE_PROJECTIONS: no read model named ${unknown.join(', ')}`);
   const runs = Number(env.BENCH_SCALE_RUNS ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_SCALE_RUNS: a whole number of runs, at least 1');
-  return { url, readModels, runs };
+  const writers = env.BENCH_SCALE_WRITERS === undefined ? undefined : Number(env.BENCH_SCALE_WRITERS);
+  if (writers !== undefined && !(Number.isInteger(writers) && writers >= 1 && writers <= 16)) throw new Error('BENCH_SCALE_WRITERS: a whole number of writers, 1 to 16');
+  return { url, readModels, runs, writers };
 }

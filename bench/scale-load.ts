@@ -14,6 +14,7 @@ import type { PostgresEventStore } from '../src/platform/eventstore/postgres.ts'
 import { rebuildProjections } from '../src/platform/projections/rebuild.ts';
 import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import type { Projection } from '../src/platform/projections/projection.ts';
+import { LIVE_WRITERS } from '../cli/lib/replay.ts';
 import { benchServerEnv, httpJson, log, percentile, round } from './lib.ts';
 import type { Person } from './scale-generate.ts';
 import type { OpenLoopPlan } from './open-loop-client.ts';
@@ -94,7 +95,9 @@ export async function signIn(agent: http.Agent, serverUrl: string, email: string
  * PUT /api/profile open-loop from a forked client (open-loop-client.ts) over
  * `CMD_USERS` athletes of `coach` (the 400-athlete team), from the start of a rebuild of
  * `readModels` in this process until its switch: the HTTP answer's p50/p99 and command →
- * websocket p50/p99, with the rebuild's length.
+ * websocket p50/p99, with the rebuild's length. The rebuild writes as `spotter replay`
+ * does beside a live server (one connection, cli/lib/replay.ts; until 2026-12-04, the
+ * 35th run, three).
  */
 export async function commandsDuringRebuild(
   pool: pg.Pool,
@@ -103,6 +106,8 @@ export async function commandsDuringRebuild(
   serverUrl: string,
   coach: { athletes: readonly Person[] },
   agent: http.Agent,
+  /** The rebuild's writing connections: by default as `spotter replay` writes beside a live server. */
+  writers = LIVE_WRITERS,
 ): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   // The same athletes on every store of a size: the population does not depend on it.
@@ -124,7 +129,7 @@ export async function commandsDuringRebuild(
   const running = forkOpenLoop(pool, { load: plan }, undefined, rebuildEnded);
   const restorePriority = lowerOwnPriority();
   const underLoad = performance.now();
-  const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000 }).finally(() => {
+  const rebuilding = rebuildProjections(pool, store, readModels, { batchSize: 20_000, writers }).finally(() => {
     figures.rebuild_under_load_s = round((performance.now() - underLoad) / 1000, 1);
     rebuildDone();
   });

@@ -22,7 +22,7 @@ import { lowerOwnPriority } from '../src/platform/db/background-priority.ts';
 import { keptStoreSettings } from './scale-kept-store.ts';
 import { benchPool, log, round } from './lib.ts';
 
-const { url, readModels, runs } = keptStoreSettings();
+const { url, readModels, runs, writers } = keptStoreSettings();
 
 /** CPU ticks (user + system) of every process named `postgres` now running here, by pid. */
 function postgresTicks(): Map<string, number> {
@@ -72,7 +72,7 @@ try {
     const cpu = process.cpuUsage();
     const pgCpu = sampledPostgresCpu();
     const t0 = performance.now();
-    const results = await rebuildProjections(pool, store, readModels, { batchSize: 20_000 });
+    const results = await rebuildProjections(pool, store, readModels, { batchSize: 20_000, writers });
     const seconds = (performance.now() - t0) / 1000;
     const used = process.cpuUsage(cpu);
     const figures: Record<string, number> = {

@@ -6,7 +6,7 @@ import { streamSummaries } from '../src/platform/projections/stream-summaries.ts
 import type { Projection } from '../src/platform/projections/projection.ts';
 import { listStreams, ReadModelMissingError } from '../cli/lib/events.ts';
 import { REPLAY_LOCK } from '../cli/lib/locks.ts';
-import { ReactorReplayError, replay, ReplayRunningError, UnknownProjectionError, type RebuildProgress } from '../cli/lib/replay.ts';
+import { ReactorReplayError, replay, ReplayRunningError, replayWriters, UnknownProjectionError, type RebuildProgress } from '../cli/lib/replay.ts';
 import { loadStatus } from '../cli/lib/status.ts';
 import { countingProjection } from './support/counting-projection.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -153,6 +153,18 @@ describe('spotter replay', () => {
       ['counting', 2, total + 1],
     ]);
     expect(await summaries()).toEqual(before);
+  });
+
+  it('writes through one connection while a server runs on the database and three when none does, unless --writers says', async () => {
+    const cli = platform();
+    expect(await replayWriters(cli)).toBe(3);
+    const server = platform();
+    await server.runner.start();
+    expect(await replayWriters(cli)).toBe(1);
+    expect(await replayWriters(cli, 3)).toBe(3);
+    await server.runner.stop();
+    expect(await replayWriters(cli)).toBe(3);
+    expect(await replayWriters(cli, 2)).toBe(2);
   });
 
   it('refuses to replay a reactor, naming the projections it can replay', async () => {

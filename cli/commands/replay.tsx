@@ -4,7 +4,18 @@ import { loadConfig } from '../../src/platform/config.ts';
 import { defineCommand, positiveInteger, UsageError } from '../command.ts';
 import { bar, count, seconds } from '../lib/format.ts';
 import { serverProjections, withPlatform } from '../lib/platform.ts';
-import { eventsPerSecond, ReactorReplayError, replay, resolveProjections, summarise, UnknownProjectionError, type RebuildProgress, type ReplayResult } from '../lib/replay.ts';
+import {
+  eventsPerSecond,
+  LIVE_WRITERS,
+  OFFLINE_WRITERS,
+  ReactorReplayError,
+  replay,
+  resolveProjections,
+  summarise,
+  UnknownProjectionError,
+  type RebuildProgress,
+  type ReplayResult,
+} from '../lib/replay.ts';
 import { printJson } from '../ui/print.ts';
 import { lowerOwnPriority } from '../../src/platform/db/background-priority.ts';
 import { timeLeft } from '../ui/progress.tsx';
@@ -69,12 +80,12 @@ function queueOf(names: string[]): string[] {
 }
 
 /**
- * Connections a replay of several projections writes through at once. The CLI's pool
- * (platform.ts) holds them beside the replay's lock and reader.
+ * Connections a replay of several projections writes through at once, at most. The
+ * CLI's pool (platform.ts) holds them beside the replay's lock and reader.
  */
-const MAX_WRITERS = 3;
+const MAX_WRITERS = OFFLINE_WRITERS;
 
-export default defineCommand<{ json?: boolean; writers: number }>({
+export default defineCommand<{ json?: boolean; writers?: number }>({
   name: 'replay',
   description: 'Rebuild a projection (all of them together, from one read of the store, when none is named) without downtime; reactors are never replayed',
   arguments: [{ name: 'projection', description: 'projection name, as `spotter status` shows it' }],
@@ -82,15 +93,14 @@ export default defineCommand<{ json?: boolean; writers: number }>({
     { flags: '--json', description: 'print the results as JSON (no progress bar)' },
     {
       flags: '--writers <n>',
-      description: `connections writing at once when several replay together: ${MAX_WRITERS} finish soonest, 1 weighs least on a live server`,
-      default: MAX_WRITERS,
+      description: `connections writing at once when several replay together (default: ${LIVE_WRITERS} while a server runs on the database, so that its commands stay fast; ${OFFLINE_WRITERS}, the soonest done, when none does)`,
       parse: positiveInteger(MAX_WRITERS),
     },
   ],
   examples: [
     'spotter replay workouts                         # rebuild one projection, live bar with events/s and time left',
     'spotter replay                                  # every projection, from one read of the store',
-    'spotter replay --writers 1                      # every projection, gentler on a busy server',
+    'spotter replay --writers 3                      # every projection, soonest done even beside a live server',
     'spotter replay --json | jq ".[].eventsPerSecond"',
   ],
   async run({ args: [name], options }) {
