@@ -96,8 +96,8 @@ export async function signIn(agent: http.Agent, serverUrl: string, email: string
  * `CMD_USERS` athletes of `coach` (the 400-athlete team), from the start of a rebuild of
  * `readModels` in this process until its switch: the HTTP answer's p50/p99 and command →
  * websocket p50/p99, with the rebuild's length. The rebuild writes as `spotter replay`
- * does beside a live server (one connection, cli/lib/replay.ts; until 2026-12-04, the
- * 35th run, three).
+ * does beside a live server (one connection, cli/lib/replay.ts; three until 2026-12-04,
+ * so the earlier runs' figures do not compare).
  */
 export async function commandsDuringRebuild(
   pool: pg.Pool,
